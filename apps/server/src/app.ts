@@ -1,0 +1,84 @@
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { LIMITS } from '@newsroom/contract';
+import type { Config } from './config/env.ts';
+import { ensureWritableDir, loadSecrets, type Secrets } from './config/secrets.ts';
+import { openDatabase, type Db } from './db/database.ts';
+import { apiRoutes } from './http/api.ts';
+import { registerErrorHandler } from './http/error-handler.ts';
+import { Throttle } from './security/throttle.ts';
+import { createServices, type Services } from './services.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    secrets: Secrets;
+    db: Db;
+    throttle: Throttle;
+    services: Services;
+  }
+}
+
+export interface BuildOptions {
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Builds the whole application: configuration in, a ready Fastify instance out. */
+export async function buildApp(
+  config: Config,
+  options: BuildOptions = {},
+): Promise<FastifyInstance> {
+  await ensureWritableDir(config.dataDir);
+  const secrets = await loadSecrets(config);
+  const db = await openDatabase(config);
+  const throttle = Throttle.create(config.redisUrl);
+
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    bodyLimit: 1024 * 1024,
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
+  });
+  app.addHook('onClose', async () => {
+    await throttle.close();
+    await db.close();
+  });
+
+  app.decorate('config', config);
+  app.decorate('secrets', secrets);
+  app.decorate('db', db);
+  app.decorate('throttle', throttle);
+  app.decorate('services', createServices({ db: db.kysely, config, secrets }));
+  app.decorate('adminRoutes', []);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+        'frame-src': [
+          "'self'",
+          'https://www.youtube.com',
+          'https://www.youtube-nocookie.com',
+          'https://player.vimeo.com',
+        ],
+        'media-src': ["'self'", 'https:', 'blob:'],
+      },
+    },
+  });
+  await app.register(cookie);
+  await app.register(multipart, {
+    limits: { fileSize: LIMITS.imageBytes, files: 1, fields: 40, fieldSize: 512 * 1024 },
+  });
+  registerErrorHandler(app);
+
+  app.get('/health', async () => {
+    await db.kysely.selectFrom('admins').select('id').limit(1).execute();
+    return { status: 'ok', database: db.dialect };
+  });
+  await app.register(apiRoutes, { prefix: '/api/v1' });
+
+  await app.ready();
+  return app;
+}

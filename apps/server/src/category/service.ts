@@ -1,0 +1,100 @@
+import type { Kysely } from 'kysely';
+import type { CategoryDto, NameInput, Ref } from '@newsroom/contract';
+import { isUniqueViolation } from '../db/errors.ts';
+import { NamedRepository, toNamedDto } from '../db/named-repo.ts';
+import type { Database } from '../db/schema.ts';
+import { conflict, notFound } from '../http/errors.ts';
+
+/** Categories, each read with its sub-categories. */
+export class CategoryService {
+  private readonly repo: NamedRepository;
+
+  constructor(private readonly db: Kysely<Database>) {
+    this.repo = new NamedRepository(db, 'categories');
+  }
+
+  async list(): Promise<CategoryDto[]> {
+    const [categories, subs] = await Promise.all([
+      this.repo.findAll(),
+      this.db
+        .selectFrom('subcategories')
+        .select(['id', 'name', 'category_id'])
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute(),
+    ]);
+    const byCategory = new Map<string, Ref[]>();
+    for (const sub of subs) {
+      const list = byCategory.get(sub.category_id) ?? [];
+      list.push({ _id: sub.id, name: sub.name });
+      byCategory.set(sub.category_id, list);
+    }
+    return categories.map((row) => ({
+      ...toNamedDto(row),
+      subcategory: byCategory.get(row.id) ?? [],
+    }));
+  }
+
+  async get(id: string): Promise<CategoryDto> {
+    const row = await this.repo.findById(id);
+    if (!row) throw notFound('Category not found');
+    const subs = await this.db
+      .selectFrom('subcategories')
+      .select(['id', 'name'])
+      .where('category_id', '=', id)
+      .orderBy('created_at')
+      .execute();
+    return { ...toNamedDto(row), subcategory: subs.map((s) => ({ _id: s.id, name: s.name })) };
+  }
+
+  async create(input: NameInput): Promise<CategoryDto> {
+    await this.assertNameFree(input.name);
+    try {
+      return { ...toNamedDto(await this.repo.insert(input.name)), subcategory: [] };
+    } catch (error) {
+      if (isUniqueViolation(error)) throw duplicate(input.name);
+      throw error;
+    }
+  }
+
+  async update(id: string, input: NameInput): Promise<CategoryDto> {
+    await this.get(id);
+    await this.assertNameFree(input.name, id);
+    try {
+      await this.repo.rename(id, input.name);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw duplicate(input.name);
+      throw error;
+    }
+    return this.get(id);
+  }
+
+  /** Refuses while sub-categories or news still belong to the category (see docs/decisions). */
+  async delete(id: string): Promise<CategoryDto> {
+    const existing = await this.get(id);
+    if (existing.subcategory.length > 0) {
+      throw conflict(
+        `Category "${existing.name}" still has ${existing.subcategory.length} sub-categories; delete or move them first`,
+      );
+    }
+    const news = await this.db
+      .selectFrom('news')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('category_id', '=', id)
+      .executeTakeFirstOrThrow();
+    if (Number(news.count) > 0) {
+      throw conflict(
+        `Category "${existing.name}" still has ${news.count} news article(s); move or delete them first`,
+      );
+    }
+    await this.repo.delete(id);
+    return existing;
+  }
+
+  private async assertNameFree(name: string, exceptId?: string) {
+    const same = await this.repo.findByName(name);
+    if (same && same.id !== exceptId) throw duplicate(name);
+  }
+}
+
+const duplicate = (name: string) => conflict(`Category "${name}" already exists`);

@@ -1,0 +1,68 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/** Runtime configuration, read from the environment in this module only. */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  adminSignupCode: string | undefined;
+  jwtSecret: string | undefined;
+  publicUrl: string;
+  seedDemo: boolean;
+  redisUrl: string | undefined;
+  logLevel: string;
+  /** Directory of the built web app (client assets and SSR bundle), if any. */
+  webDist: string | undefined;
+}
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres://')
+    .optional(),
+  SMTP_URL: z.string().min(1).optional(),
+  MAIL_FROM: z.string().min(3).default('Newsroom <no-reply@newsroom.local>'),
+  ADMIN_SIGNUP_CODE: z
+    .string()
+    .min(4, 'ADMIN_SIGNUP_CODE must have at least 4 characters')
+    .optional(),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must have at least 32 characters').optional(),
+  PUBLIC_URL: z.url('PUBLIC_URL must be an absolute URL').optional(),
+  SEED_DEMO: z.string().default('1'),
+  REDIS_URL: z.string().min(1).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().optional(),
+});
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    adminSignupCode: e.ADMIN_SIGNUP_CODE,
+    jwtSecret: e.JWT_SECRET,
+    publicUrl: (e.PUBLIC_URL ?? `http://${e.HOST}:${e.PORT}`).replace(/\/+$/, ''),
+    seedDemo: e.SEED_DEMO !== '0' && e.SEED_DEMO.toLowerCase() !== 'false',
+    redisUrl: e.REDIS_URL,
+    logLevel: e.LOG_LEVEL,
+    webDist: e.WEB_DIST,
+  };
+}

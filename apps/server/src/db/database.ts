@@ -1,0 +1,80 @@
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import { migrationProvider } from './migrations.ts';
+import type { Database } from './schema.ts';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface Db {
+  kysely: Kysely<Database>;
+  dialect: Dialect;
+  close(): Promise<void>;
+}
+
+// PostgreSQL bigint (count, sum) arrives as text; every such figure here fits a JS number.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
+
+export interface DatabaseOptions {
+  databaseUrl: string | undefined;
+  dataDir: string;
+}
+
+/** Opens the database named by the configuration and brings its schema up to date. */
+export async function openDatabase(options: DatabaseOptions): Promise<Db> {
+  const db = options.databaseUrl
+    ? await openPostgres(options.databaseUrl)
+    : openSqlite(options.dataDir);
+  try {
+    await migrate(db.kysely);
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+  return db;
+}
+
+function openSqlite(dataDir: string): Db {
+  const file = path.join(dataDir, 'newsroom.db');
+  const sqlite = new SQLite(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('synchronous = NORMAL');
+  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
+}
+
+async function openPostgres(url: string): Promise<Db> {
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
+  try {
+    const client = await pool.connect();
+    client.release();
+  } catch (error) {
+    await pool.end();
+    const where = new URL(url);
+    throw new Error(
+      `Cannot connect to PostgreSQL at ${where.hostname}:${where.port || 5432}: ${(error as Error).message}`,
+    );
+  }
+  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
+}
+
+async function migrate(kysely: Kysely<Database>) {
+  const migrator = new Migrator({ db: kysely, provider: migrationProvider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(
+      `Database migration ${failed?.migrationName ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+}
+
+/** Case-insensitive equality on a text column, served by the lower(name) indexes. */
+export function lowerEquals(column: string, value: string) {
+  return sql<boolean>`lower(${sql.ref(column)}) = ${value.toLowerCase()}`;
+}

@@ -1,0 +1,5 @@
+import { randomUUID } from 'node:crypto';
+
+export const newId = (): string => randomUUID();
+
+export const now = (): string => new Date().toISOString();

@@ -1,0 +1,141 @@
+import { sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- migrations run against the schema as it was, not as it is typed now */
+type AnyDb = Kysely<any>;
+/* eslint-enable @typescript-eslint/no-explicit-any */
+
+async function createNamedTable(db: AnyDb, table: string) {
+  await db.schema
+    .createTable(table)
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('name', 'text', (c) => c.notNull())
+    .addColumn('created_at', 'text', (c) => c.notNull())
+    .addColumn('updated_at', 'text', (c) => c.notNull())
+    .execute();
+  await db.schema
+    .createIndex(`${table}_name_lower_uq`)
+    .on(table)
+    .unique()
+    .expression(sql`lower(name)`)
+    .execute();
+}
+
+const initial: Migration = {
+  async up(db: AnyDb) {
+    await createNamedTable(db, 'categories');
+    await createNamedTable(db, 'anchors');
+    await createNamedTable(db, 'publishers');
+
+    await db.schema
+      .createTable('subcategories')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('name', 'text', (c) => c.notNull())
+      .addColumn('category_id', 'text', (c) => c.notNull().references('categories.id'))
+      .addColumn('created_at', 'text', (c) => c.notNull())
+      .addColumn('updated_at', 'text', (c) => c.notNull())
+      .execute();
+    await sql`create unique index subcategories_category_name_uq on subcategories (category_id, lower(name))`.execute(
+      db,
+    );
+    await db.schema
+      .createIndex('subcategories_created_idx')
+      .on('subcategories')
+      .columns(['created_at desc', 'id desc'])
+      .execute();
+
+    await db.schema
+      .createTable('news')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('title', 'text', (c) => c.notNull())
+      .addColumn('slug', 'text', (c) => c.notNull().unique())
+      .addColumn('meta_description', 'text', (c) => c.notNull())
+      .addColumn('description', 'text', (c) => c.notNull())
+      .addColumn('tags', 'text', (c) => c.notNull().defaultTo('[]'))
+      .addColumn('category_id', 'text', (c) => c.notNull().references('categories.id'))
+      .addColumn('sub_category_id', 'text', (c) => c.references('subcategories.id'))
+      .addColumn('publisher_id', 'text', (c) => c.notNull().references('publishers.id'))
+      .addColumn('anchor_id', 'text', (c) => c.references('anchors.id'))
+      .addColumn('image_key', 'text')
+      .addColumn('alt', 'text', (c) => c.notNull())
+      .addColumn('video_url', 'text', (c) => c.notNull().defaultTo(''))
+      .addColumn('status', 'integer', (c) => c.notNull().defaultTo(1))
+      .addColumn('views', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('created_at', 'text', (c) => c.notNull())
+      .addColumn('updated_at', 'text', (c) => c.notNull())
+      .execute();
+    const newsIndexes: [string, string[]][] = [
+      // Public list, newest first, and each of its filters.
+      ['news_status_created_idx', ['status', 'created_at desc', 'id desc']],
+      ['news_category_created_idx', ['category_id', 'status', 'created_at desc']],
+      ['news_subcategory_created_idx', ['sub_category_id', 'status', 'created_at desc']],
+      ['news_publisher_created_idx', ['publisher_id', 'status', 'created_at desc']],
+      ['news_anchor_created_idx', ['anchor_id', 'status', 'created_at desc']],
+      // Admin table, newest first.
+      ['news_created_idx', ['created_at desc', 'id desc']],
+      // Popular news.
+      ['news_views_idx', ['views desc', 'updated_at desc']],
+    ];
+    for (const [name, columns] of newsIndexes) {
+      await db.schema.createIndex(name).on('news').columns(columns).execute();
+    }
+
+    await db.schema
+      .createTable('contacts')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('full_name', 'text', (c) => c.notNull())
+      .addColumn('email', 'text', (c) => c.notNull())
+      .addColumn('phone', 'text', (c) => c.notNull())
+      .addColumn('message', 'text', (c) => c.notNull())
+      .addColumn('created_at', 'text', (c) => c.notNull())
+      .execute();
+    await db.schema
+      .createIndex('contacts_created_idx')
+      .on('contacts')
+      .columns(['created_at desc', 'id desc'])
+      .execute();
+
+    await db.schema
+      .createTable('admins')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('name', 'text', (c) => c.notNull())
+      .addColumn('email', 'text', (c) => c.notNull().unique())
+      .addColumn('password_hash', 'text', (c) => c.notNull())
+      .addColumn('role', 'text', (c) => c.notNull().defaultTo('admin'))
+      .addColumn('verified', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('created_at', 'text', (c) => c.notNull())
+      .addColumn('updated_at', 'text', (c) => c.notNull())
+      .execute();
+
+    await db.schema
+      .createTable('otps')
+      .addColumn('email', 'text', (c) => c.primaryKey())
+      .addColumn('code_hash', 'text', (c) => c.notNull())
+      .addColumn('expires_at', 'text', (c) => c.notNull())
+      .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('sent_at', 'text', (c) => c.notNull())
+      .execute();
+
+    await db.schema
+      .createTable('refresh_tokens')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('admin_id', 'text', (c) => c.notNull().references('admins.id').onDelete('cascade'))
+      .addColumn('family_id', 'text', (c) => c.notNull())
+      .addColumn('token_hash', 'text', (c) => c.notNull().unique())
+      .addColumn('expires_at', 'text', (c) => c.notNull())
+      .addColumn('used_at', 'text')
+      .addColumn('revoked_at', 'text')
+      .addColumn('created_at', 'text', (c) => c.notNull())
+      .execute();
+    await db.schema
+      .createIndex('refresh_tokens_family_idx')
+      .on('refresh_tokens')
+      .column('family_id')
+      .execute();
+  },
+};
+
+export const migrationProvider: MigrationProvider = {
+  async getMigrations() {
+    return { '0001_initial': initial };
+  },
+};

@@ -1,0 +1,102 @@
+/** Row types of every table, as Kysely sees them on both SQLite and PostgreSQL. */
+
+/** ISO-8601 UTC timestamps with milliseconds, stored as text so both databases sort them alike. */
+export type Timestamp = string;
+
+export interface CategoryTable {
+  id: string;
+  name: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SubCategoryTable {
+  id: string;
+  name: string;
+  category_id: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** Anchors and publishers share one shape. */
+export interface PersonTable {
+  id: string;
+  name: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface NewsTable {
+  id: string;
+  title: string;
+  slug: string;
+  meta_description: string;
+  description: string;
+  /** JSON array of strings. */
+  tags: string;
+  category_id: string;
+  sub_category_id: string | null;
+  publisher_id: string;
+  anchor_id: string | null;
+  image_key: string | null;
+  alt: string;
+  video_url: string;
+  /** 1 active, 0 inactive. */
+  status: number;
+  views: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ContactTable {
+  id: string;
+  full_name: string;
+  email: string;
+  phone: string;
+  message: string;
+  created_at: Timestamp;
+}
+
+export interface AdminTable {
+  id: string;
+  name: string;
+  email: string;
+  password_hash: string;
+  role: string;
+  /** 1 once the e-mailed code was confirmed. */
+  verified: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface OtpTable {
+  email: string;
+  code_hash: string;
+  expires_at: Timestamp;
+  attempts: number;
+  sent_at: Timestamp;
+}
+
+export interface RefreshTokenTable {
+  id: string;
+  admin_id: string;
+  family_id: string;
+  token_hash: string;
+  expires_at: Timestamp;
+  /** Set when the token was exchanged for a new one. */
+  used_at: Timestamp | null;
+  revoked_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+export interface Database {
+  categories: CategoryTable;
+  subcategories: SubCategoryTable;
+  anchors: PersonTable;
+  publishers: PersonTable;
+  news: NewsTable;
+  contacts: ContactTable;
+  admins: AdminTable;
+  otps: OtpTable;
+  refresh_tokens: RefreshTokenTable;
+}

@@ -1,0 +1,45 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { unauthorized } from './errors.ts';
+
+export interface AdminRoute {
+  method: string;
+  url: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    admin: { id: string; email: string } | null;
+  }
+  interface FastifyInstance {
+    /** Every route registered behind the admin guard, for audits and tests. */
+    adminRoutes: AdminRoute[];
+  }
+}
+
+function bearer(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const [scheme, token] = header.split(' ');
+  return scheme?.toLowerCase() === 'bearer' && token ? token : null;
+}
+
+/**
+ * Puts every route of this scope behind admin authentication. The check runs on `onRequest`,
+ * before the body is even parsed, so a refused call reads and writes nothing.
+ */
+export function guardAdminScope(app: FastifyInstance) {
+  app.decorateRequest('admin', null);
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (method !== 'HEAD') app.adminRoutes.push({ method, url: route.url });
+    }
+  });
+  app.addHook('onRequest', async (request) => {
+    const token = bearer(request);
+    if (!token) throw unauthorized('Please sign in to continue');
+    const admin = await app.services.auth.authenticate(token);
+    if (!admin) throw unauthorized('Your session has expired or is invalid. Please sign in again');
+    request.admin = admin;
+  });
+}

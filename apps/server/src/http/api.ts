@@ -1,0 +1,30 @@
+import type { FastifyInstance } from 'fastify';
+import { categoryRoutes } from '../category/routes.ts';
+import { contactAdminRoutes, contactPublicRoutes } from '../contact/routes.ts';
+import { dashboardRoutes } from '../dashboard/routes.ts';
+import { personRoutes } from '../people/routes.ts';
+import { subCategoryRoutes } from '../subcategory/routes.ts';
+import { guardAdminScope } from './admin-guard.ts';
+
+/** Everything under /api/v1: open routes first, then the admin scope behind one guard. */
+export async function apiRoutes(app: FastifyInstance) {
+  app.setNotFoundHandler((request, reply) =>
+    reply.status(404).send({
+      statusCode: 404,
+      data: null,
+      message: `No route ${request.method} ${request.url.split('?')[0]}`,
+    }),
+  );
+
+  await app.register(contactPublicRoutes, { prefix: '/contact' });
+
+  await app.register(async (admin) => {
+    guardAdminScope(admin);
+    await admin.register(categoryRoutes, { prefix: '/category' });
+    await admin.register(subCategoryRoutes, { prefix: '/subCategory' });
+    await admin.register(personRoutes(app.services.anchors), { prefix: '/anchor' });
+    await admin.register(personRoutes(app.services.publishers), { prefix: '/publisher' });
+    await admin.register(contactAdminRoutes, { prefix: '/admin-contact' });
+    await admin.register(dashboardRoutes, { prefix: '/dashboard' });
+  });
+}

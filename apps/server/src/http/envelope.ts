@@ -1,0 +1,6 @@
+import type { ApiEnvelope } from '@newsroom/contract';
+
+/** A successful response: every success of /api/v1 answers 200 with this shape. */
+export function ok<T>(data: T, message = 'Success', extra: Record<string, unknown> = {}) {
+  return { statusCode: 200, data, message, ...extra } satisfies ApiEnvelope<T>;
+}

@@ -1,0 +1,37 @@
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config/env.ts';
+
+async function main() {
+  const config = loadConfig();
+  const app = await buildApp(config);
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  if (app.secrets.signupCodeGenerated) {
+    app.log.info(
+      `Admin sign-up code (kept in ${config.dataDir}/admin-signup-code): ${app.secrets.adminSignupCode}`,
+    );
+  }
+}
+
+main().catch((error: unknown) => {
+  const message =
+    error instanceof ConfigError ? error.message : `Cannot start: ${(error as Error).message}`;
+  process.stderr.write(message + '\n');
+  process.exit(1);
+});

@@ -1,0 +1,93 @@
+import type { Kysely } from 'kysely';
+import type { NameInput, PersonDto } from '@newsroom/contract';
+import { isUniqueViolation } from '../db/errors.ts';
+import { NamedRepository, toNamedDto } from '../db/named-repo.ts';
+import type { Database } from '../db/schema.ts';
+import { conflict, notFound } from '../http/errors.ts';
+
+export interface PersonKind {
+  table: 'anchors' | 'publishers';
+  /** The news column that refers to this kind. */
+  newsColumn: 'anchor_id' | 'publisher_id';
+  label: 'Anchor' | 'Publisher';
+}
+
+export const ANCHOR: PersonKind = { table: 'anchors', newsColumn: 'anchor_id', label: 'Anchor' };
+export const PUBLISHER: PersonKind = {
+  table: 'publishers',
+  newsColumn: 'publisher_id',
+  label: 'Publisher',
+};
+
+/** Anchors (presenters) and publishers: a unique name each, referred to by news. */
+export class PersonService {
+  private readonly repo: NamedRepository;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    readonly kind: PersonKind,
+  ) {
+    this.repo = new NamedRepository(db, kind.table);
+  }
+
+  async list(): Promise<PersonDto[]> {
+    return (await this.repo.findAll()).map(toNamedDto);
+  }
+
+  async get(id: string): Promise<PersonDto> {
+    const row = await this.repo.findById(id);
+    if (!row) throw notFound(`${this.kind.label} not found`);
+    return toNamedDto(row);
+  }
+
+  async create(input: NameInput): Promise<PersonDto> {
+    await this.assertNameFree(input.name);
+    try {
+      return toNamedDto(await this.repo.insert(input.name));
+    } catch (error) {
+      if (isUniqueViolation(error)) throw this.duplicate(input.name);
+      throw error;
+    }
+  }
+
+  async update(id: string, input: NameInput): Promise<PersonDto> {
+    await this.get(id);
+    await this.assertNameFree(input.name, id);
+    try {
+      await this.repo.rename(id, input.name);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw this.duplicate(input.name);
+      throw error;
+    }
+    return this.get(id);
+  }
+
+  async delete(id: string): Promise<PersonDto> {
+    const existing = await this.get(id);
+    const used = await this.db
+      .selectFrom('news')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where(this.kind.newsColumn, '=', id)
+      .executeTakeFirstOrThrow();
+    if (Number(used.count) > 0) {
+      throw conflict(
+        `${this.kind.label} "${existing.name}" is used by ${used.count} news article(s); reassign or delete them first`,
+      );
+    }
+    await this.repo.delete(id);
+    return existing;
+  }
+
+  count(): Promise<number> {
+    return this.repo.count();
+  }
+
+  private async assertNameFree(name: string, exceptId?: string) {
+    const same = await this.repo.findByName(name);
+    if (same && same.id !== exceptId) throw this.duplicate(name);
+  }
+
+  private duplicate(name: string) {
+    return conflict(`${this.kind.label} "${name}" already exists`);
+  }
+}

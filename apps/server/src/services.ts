@@ -1,0 +1,34 @@
+import type { Kysely } from 'kysely';
+import { AuthService } from './auth/service.ts';
+import { AccessTokens } from './auth/tokens.ts';
+import { CategoryService } from './category/service.ts';
+import type { Config } from './config/env.ts';
+import type { Secrets } from './config/secrets.ts';
+import { ContactService } from './contact/service.ts';
+import { DashboardService } from './dashboard/service.ts';
+import type { Database } from './db/schema.ts';
+import { ANCHOR, PUBLISHER, PersonService } from './people/service.ts';
+import { SubCategoryService } from './subcategory/service.ts';
+
+export interface ServiceDeps {
+  db: Kysely<Database>;
+  config: Config;
+  secrets: Secrets;
+}
+
+/** Every operation of the product, callable from routes, the CLI, seeding and server rendering. */
+export function createServices({ db, secrets }: ServiceDeps) {
+  const tokens = new AccessTokens(secrets.jwtSecret);
+  return {
+    tokens,
+    auth: new AuthService(db, tokens),
+    categories: new CategoryService(db),
+    subcategories: new SubCategoryService(db),
+    anchors: new PersonService(db, ANCHOR),
+    publishers: new PersonService(db, PUBLISHER),
+    contacts: new ContactService(db),
+    dashboard: new DashboardService(db),
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;

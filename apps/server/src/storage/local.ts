@@ -1,0 +1,33 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { MediaStorage } from './storage.ts';
+
+export const UPLOADS_PREFIX = '/uploads/';
+
+/** Media under DATA_DIR/uploads, served by this process at /uploads/…. */
+export class LocalStorage implements MediaStorage {
+  constructor(readonly root: string) {}
+
+  async save(key: string, bytes: Buffer): Promise<void> {
+    const file = this.resolve(key);
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    // Write then rename, so a reader never sees half a file.
+    const temp = `${file}.${process.pid}.tmp`;
+    await fs.writeFile(temp, bytes);
+    await fs.rename(temp, file);
+  }
+
+  async remove(key: string): Promise<void> {
+    await fs.rm(this.resolve(key), { force: true });
+  }
+
+  url(key: string): string {
+    return UPLOADS_PREFIX + key;
+  }
+
+  private resolve(key: string): string {
+    const file = path.resolve(this.root, key);
+    if (!file.startsWith(this.root + path.sep)) throw new Error(`Invalid media key: ${key}`);
+    return file;
+  }
+}

@@ -1,0 +1,157 @@
+import type { Kysely } from 'kysely';
+import type { PageQuery, SubCategoryDto, SubCategoryInput } from '@newsroom/contract';
+import { lowerEquals } from '../db/database.ts';
+import { isUniqueViolation } from '../db/errors.ts';
+import { newId, now } from '../db/ids.ts';
+import type { Database } from '../db/schema.ts';
+import { conflict, notFound, validationFailed } from '../http/errors.ts';
+
+/** Sub-categories: a name unique within its parent category. */
+export class SubCategoryService {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  private baseQuery() {
+    return this.db
+      .selectFrom('subcategories as s')
+      .leftJoin('categories as c', 'c.id', 's.category_id')
+      .select([
+        's.id',
+        's.name',
+        's.category_id',
+        's.created_at',
+        's.updated_at',
+        'c.name as category_name',
+      ]);
+  }
+
+  async list(page: PageQuery): Promise<{ data: SubCategoryDto[]; count: number }> {
+    const [rows, total] = await Promise.all([
+      this.baseQuery()
+        .orderBy('s.created_at', 'desc')
+        .orderBy('s.id', 'desc')
+        .limit(page.limit)
+        .offset((page.page - 1) * page.limit)
+        .execute(),
+      this.db
+        .selectFrom('subcategories')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .executeTakeFirstOrThrow(),
+    ]);
+    return { data: rows.map(toDto), count: Number(total.count) };
+  }
+
+  async get(id: string): Promise<SubCategoryDto> {
+    const row = await this.baseQuery().where('s.id', '=', id).executeTakeFirst();
+    if (!row) throw notFound('Sub-category not found');
+    return toDto(row);
+  }
+
+  async create(input: SubCategoryInput): Promise<SubCategoryDto> {
+    await this.assertCategoryExists(input.categoryId);
+    await this.assertNameFree(input);
+    const stamp = now();
+    const id = newId();
+    try {
+      await this.db
+        .insertInto('subcategories')
+        .values({
+          id,
+          name: input.name,
+          category_id: input.categoryId,
+          created_at: stamp,
+          updated_at: stamp,
+        })
+        .execute();
+    } catch (error) {
+      if (isUniqueViolation(error)) throw duplicate(input.name);
+      throw error;
+    }
+    return this.get(id);
+  }
+
+  async update(id: string, input: SubCategoryInput): Promise<SubCategoryDto> {
+    await this.get(id);
+    await this.assertCategoryExists(input.categoryId);
+    await this.assertNameFree(input, id);
+    try {
+      await this.db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('subcategories')
+          .set({ name: input.name, category_id: input.categoryId, updated_at: now() })
+          .where('id', '=', id)
+          .execute();
+        // News filed under this sub-category follow it to its new parent.
+        await trx
+          .updateTable('news')
+          .set({ category_id: input.categoryId })
+          .where('sub_category_id', '=', id)
+          .execute();
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw duplicate(input.name);
+      throw error;
+    }
+    return this.get(id);
+  }
+
+  /** Refuses while news are filed under the sub-category (see docs/decisions). */
+  async delete(id: string): Promise<SubCategoryDto> {
+    const existing = await this.get(id);
+    const news = await this.db
+      .selectFrom('news')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('sub_category_id', '=', id)
+      .executeTakeFirstOrThrow();
+    if (Number(news.count) > 0) {
+      throw conflict(
+        `Sub-category "${existing.name}" still has ${news.count} news article(s); move or delete them first`,
+      );
+    }
+    await this.db.deleteFrom('subcategories').where('id', '=', id).execute();
+    return existing;
+  }
+
+  private async assertCategoryExists(categoryId: string) {
+    const category = await this.db
+      .selectFrom('categories')
+      .select('id')
+      .where('id', '=', categoryId)
+      .executeTakeFirst();
+    if (!category) {
+      throw validationFailed([{ path: 'categoryId', message: 'Selected category does not exist' }]);
+    }
+  }
+
+  private async assertNameFree(input: SubCategoryInput, exceptId?: string) {
+    const same = await this.db
+      .selectFrom('subcategories')
+      .select('id')
+      .where('category_id', '=', input.categoryId)
+      .where(lowerEquals('name', input.name))
+      .executeTakeFirst();
+    if (same && same.id !== exceptId) throw duplicate(input.name);
+  }
+}
+
+const duplicate = (name: string) =>
+  conflict(`Sub-category "${name}" already exists in this category`);
+
+interface Row {
+  id: string;
+  name: string;
+  category_id: string;
+  created_at: string;
+  updated_at: string;
+  category_name: string | null;
+}
+
+function toDto(row: Row): SubCategoryDto {
+  return {
+    _id: row.id,
+    name: row.name,
+    categoryId: row.category_id,
+    category: row.category_name === null ? null : { _id: row.category_id, name: row.category_name },
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}

@@ -1,0 +1,13 @@
+import { defineConfig } from 'tsup';
+
+export default defineConfig({
+  entry: { main: 'src/main.ts', 'cli/admin-create': 'src/cli/admin-create.ts' },
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  outDir: 'dist',
+  clean: true,
+  sourcemap: true,
+  // The contract package ships TypeScript source, so it is bundled; everything else stays external.
+  noExternal: ['@newsroom/contract'],
+});

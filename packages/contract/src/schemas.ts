@@ -1,0 +1,180 @@
+import { z } from 'zod';
+import { LIMITS } from './limits.ts';
+
+/** A required, trimmed text field whose every type or emptiness failure reads `required`. */
+function requiredText(required: string) {
+  return z.string({ error: required }).trim().min(1, required);
+}
+
+function email() {
+  return requiredText('email is required')
+    .toLowerCase()
+    .pipe(z.email({ error: 'email must be a valid email address' }));
+}
+
+/** Empty strings, `null` and the literal "null" mean "none" for optional references. */
+const optionalId = z.preprocess(
+  (value) => (value === '' || value === 'null' || value === undefined ? null : value),
+  z.string({ error: 'must be an id' }).trim().min(1).nullable(),
+);
+
+export const nameSchema = z.object({
+  name: requiredText('name is required').max(
+    LIMITS.name.max,
+    `name must be at most ${LIMITS.name.max} characters`,
+  ),
+});
+export type NameInput = z.infer<typeof nameSchema>;
+
+export const subCategorySchema = nameSchema.extend({
+  categoryId: requiredText('categoryId is required'),
+});
+export type SubCategoryInput = z.infer<typeof subCategorySchema>;
+
+export const contactSchema = z.object({
+  fullName: requiredText('fullName is required')
+    .min(LIMITS.personName.min, `fullName must be at least ${LIMITS.personName.min} characters`)
+    .max(LIMITS.personName.max, `fullName must be at most ${LIMITS.personName.max} characters`),
+  email: email(),
+  phone: requiredText('phone is required')
+    .regex(/^\d+$/, 'phone must contain only digits')
+    .min(LIMITS.phone.min, `phone must be at least ${LIMITS.phone.min} digits`)
+    .max(LIMITS.phone.max, `phone must be at most ${LIMITS.phone.max} digits`),
+  message: requiredText('message is required')
+    .min(LIMITS.message.min, `message must be at least ${LIMITS.message.min} characters`)
+    .max(LIMITS.message.max, `message must be at most ${LIMITS.message.max} characters`),
+});
+export type ContactInput = z.infer<typeof contactSchema>;
+
+const password = z
+  .string({ error: 'password is required' })
+  .min(1, 'password is required')
+  .min(LIMITS.password.min, `password must be at least ${LIMITS.password.min} characters`)
+  .max(LIMITS.password.max, `password must be at most ${LIMITS.password.max} characters`);
+
+export const registerSchema = z
+  .object({
+    name: requiredText('name is required')
+      .min(LIMITS.personName.min, `name must be at least ${LIMITS.personName.min} characters`)
+      .max(LIMITS.personName.max, `name must be at most ${LIMITS.personName.max} characters`),
+    email: email(),
+    code: requiredText('code is required'),
+    password,
+    confirmPassword: z
+      .string({ error: 'confirmPassword is required' })
+      .min(1, 'confirmPassword is required'),
+  })
+  .refine((value) => value.password === value.confirmPassword, {
+    message: 'Passwords must be match',
+    path: ['confirmPassword'],
+  });
+export type RegisterInput = z.infer<typeof registerSchema>;
+
+export const otpCodeSchema = requiredText('OTP is required').regex(
+  new RegExp(`^\\d{${LIMITS.otpDigits}}$`),
+  `OTP must be ${LIMITS.otpDigits} digits`,
+);
+
+export const verifySchema = z.object({ email: email(), code: otpCodeSchema });
+export type VerifyInput = z.infer<typeof verifySchema>;
+
+export const resendOtpSchema = z.object({ email: email() });
+
+export const loginSchema = z.object({
+  email: email(),
+  password: z.string({ error: 'password is required' }).min(1, 'password is required'),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+export const TAG_MESSAGES = {
+  empty: 'This field cannot be empty.',
+  pattern: 'Only letters, numbers, and hyphens are allowed.',
+  duplicate: 'This tag is already added.',
+  max: 'max 3 tags allowed',
+} as const;
+
+export const tagSchema = z
+  .string()
+  .trim()
+  .min(1, TAG_MESSAGES.empty)
+  .max(LIMITS.tagLength, `A tag may have at most ${LIMITS.tagLength} characters`)
+  .regex(/^[\p{L}\p{N}-]+$/u, TAG_MESSAGES.pattern);
+
+export const MEDIA_REQUIRED_MESSAGE = 'Either an image or a video is required';
+
+const status = z.preprocess(
+  (value) =>
+    value === 'true' || value === '1' ? true : value === 'false' || value === '0' ? false : value,
+  z.boolean({ error: 'Status is required' }),
+);
+
+/** Every field of a news article but the image file, as the server and both forms validate it. */
+export const newsFieldsSchema = z.object({
+  title: requiredText('Title is required')
+    .min(LIMITS.title.min, `Title must be at least ${LIMITS.title.min} characters`)
+    .max(LIMITS.title.max, `Title must be at most ${LIMITS.title.max} characters`),
+  slug: requiredText('Slug is required')
+    .min(LIMITS.slug.min, `Slug must be at least ${LIMITS.slug.min} characters`)
+    .max(LIMITS.slug.max, `Slug must be at most ${LIMITS.slug.max} characters`)
+    .regex(/^[\p{L}\p{N}_-]+$/u, 'Slug may contain only letters, numbers, hyphens and underscores'),
+  description: requiredText('Description is required')
+    .min(
+      LIMITS.description.min,
+      `Description must be at least ${LIMITS.description.min} characters`,
+    )
+    .max(LIMITS.description.max, 'Description is too long'),
+  metaDescription: requiredText('Meta description is required')
+    .min(
+      LIMITS.metaDescription.min,
+      `Meta description must be at least ${LIMITS.metaDescription.min} characters`,
+    )
+    .max(
+      LIMITS.metaDescription.max,
+      `Meta description must be at most ${LIMITS.metaDescription.max} characters`,
+    ),
+  alt: requiredText('Alt text is required')
+    .min(LIMITS.alt.min, `Alt text must be at least ${LIMITS.alt.min} characters`)
+    .max(LIMITS.alt.max, `Alt text must be at most ${LIMITS.alt.max} characters`),
+  tags: z
+    .array(tagSchema, { error: 'tags must be a list of text' })
+    .max(LIMITS.maxTags, TAG_MESSAGES.max)
+    .refine((tags) => new Set(tags.map((t) => t.toLowerCase())).size === tags.length, {
+      message: TAG_MESSAGES.duplicate,
+    })
+    .default([]),
+  videoURL: z
+    .string({ error: 'Enter a valid URL' })
+    .trim()
+    .refine((value) => value === '' || isHttpUrl(value), 'Enter a valid URL')
+    .default(''),
+  status,
+  categoryId: requiredText('Category is required'),
+  subCategoryId: optionalId.default(null),
+  publisherId: requiredText('Publisher is required'),
+  anchorId: optionalId.default(null),
+});
+export type NewsFields = z.infer<typeof newsFieldsSchema>;
+
+export function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+export const pageQuerySchema = z.object({
+  page: z.coerce
+    .number({ error: 'page must be a number' })
+    .int('page must be a whole number')
+    .min(1, 'page must be at least 1')
+    .default(1),
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(100, 'limit must be at most 100')
+    .default(10),
+});
+export type PageQuery = z.infer<typeof pageQuerySchema>;

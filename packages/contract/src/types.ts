@@ -1,0 +1,93 @@
+/** The envelope of every /api/v1 response. */
+export interface ApiEnvelope<T> {
+  statusCode: number;
+  data: T;
+  message: string;
+  count?: number;
+  errors?: FieldError[];
+}
+
+export interface FieldError {
+  path: string;
+  message: string;
+}
+
+export interface Ref {
+  _id: string;
+  name: string;
+}
+
+export interface CategoryDto extends Ref {
+  subcategory: Ref[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface SubCategoryDto extends Ref {
+  categoryId: string;
+  category: Ref | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface PersonDto extends Ref {
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface NewsDto {
+  _id: string;
+  title: string;
+  slug: string;
+  metaDescription: string;
+  description: string;
+  tags: string[];
+  categoryId: string;
+  subCategoryId: string | null;
+  publisherId: string;
+  anchorId: string | null;
+  category: Ref | null;
+  subcategory: Ref | null;
+  publisher: Ref | null;
+  anchor: Ref | null;
+  Image: { ImageURL: string } | null;
+  alt: string;
+  videoURL: string;
+  status: boolean;
+  views: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface ContactDto {
+  _id: string;
+  fullName: string;
+  email: string;
+  phone: string;
+  message: string;
+  createdAt: string;
+}
+
+export interface DashboardCards {
+  totalNews: number;
+  totalPublishers: number;
+  totalAnchors: number;
+  totalViews: number;
+}
+
+export interface PopularNewsDto {
+  _id: string;
+  title: string;
+  slug: string;
+  category: { name: string } | null;
+  publisher: { name: string } | null;
+  views: number;
+  updatedAt: string;
+}
+
+export interface LoginData {
+  role: 'admin';
+  email: string;
+  accessToken: string;
+  refreshToken: string;
+}
