@@ -1,6 +1,8 @@
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { LIMITS } from '@newsroom/contract';
 import type { Config } from './config/env.ts';
@@ -10,6 +12,8 @@ import { apiRoutes } from './http/api.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { Throttle } from './security/throttle.ts';
 import { createServices, type Services } from './services.ts';
+import { LocalStorage } from './storage/local.ts';
+import type { MediaStorage } from './storage/storage.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -18,6 +22,7 @@ declare module 'fastify' {
     db: Db;
     throttle: Throttle;
     services: Services;
+    storage: MediaStorage;
   }
 }
 
@@ -31,9 +36,12 @@ export async function buildApp(
   options: BuildOptions = {},
 ): Promise<FastifyInstance> {
   await ensureWritableDir(config.dataDir);
+  await ensureWritableDir(path.join(config.dataDir, 'uploads'));
   const secrets = await loadSecrets(config);
   const db = await openDatabase(config);
   const throttle = Throttle.create(config.redisUrl);
+  const uploadsDir = path.join(config.dataDir, 'uploads');
+  const storage = new LocalStorage(uploadsDir);
 
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
@@ -50,7 +58,8 @@ export async function buildApp(
   app.decorate('secrets', secrets);
   app.decorate('db', db);
   app.decorate('throttle', throttle);
-  app.decorate('services', createServices({ db: db.kysely, config, secrets }));
+  app.decorate('storage', storage);
+  app.decorate('services', createServices({ db: db.kysely, config, secrets, storage }));
   app.decorate('adminRoutes', []);
 
   await app.register(helmet, {
@@ -76,6 +85,14 @@ export async function buildApp(
   app.get('/health', async () => {
     await db.kysely.selectFrom('admins').select('id').limit(1).execute();
     return { status: 'ok', database: db.dialect };
+  });
+  await app.register(fastifyStatic, {
+    root: uploadsDir,
+    prefix: '/uploads/',
+    decorateReply: false,
+    index: false,
+    maxAge: '365d',
+    immutable: true,
   });
   await app.register(apiRoutes, { prefix: '/api/v1' });
 

@@ -8,12 +8,14 @@ import { ContactService } from './contact/service.ts';
 import { DashboardService } from './dashboard/service.ts';
 import type { Database } from './db/schema.ts';
 import { ANCHOR, PUBLISHER, PersonService } from './people/service.ts';
+import type { MediaStorage } from './storage/storage.ts';
 import { SubCategoryService } from './subcategory/service.ts';
 
 export interface ServiceDeps {
   db: Kysely<Database>;
   config: Config;
   secrets: Secrets;
+  storage: MediaStorage;
 }
 
 /** Every operation of the product, callable from routes, the CLI, seeding and server rendering. */
