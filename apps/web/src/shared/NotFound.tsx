@@ -1,0 +1,19 @@
+import { Link } from 'react-router';
+
+/** The dark 404 screen shown for any unknown path, public or admin. */
+export function NotFound() {
+  return (
+    <main className="flex min-h-screen flex-col items-center justify-center bg-slate-950 px-6 text-center text-white">
+      <h1 className="animate-[fadeIn_0.6s_ease-out] text-8xl font-extrabold tracking-tight">404</h1>
+      <p className="mt-4 animate-[fadeIn_1s_ease-out] text-lg text-slate-300">
+        Oops! The page you are looking for does not exist.
+      </p>
+      <Link
+        to="/"
+        className="mt-8 animate-pulse rounded-full bg-red-600 px-6 py-3 font-semibold text-white hover:bg-red-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+      >
+        Back to Home
+      </Link>
+    </main>
+  );
+}
