@@ -10,6 +10,7 @@ import { ensureWritableDir, loadSecrets, type Secrets } from './config/secrets.t
 import { openDatabase, type Db } from './db/database.ts';
 import { apiRoutes } from './http/api.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
+import { createMailer } from './mail/mailer.ts';
 import { Throttle } from './security/throttle.ts';
 import { createServices, type Services } from './services.ts';
 import { LocalStorage } from './storage/local.ts';
@@ -59,7 +60,16 @@ export async function buildApp(
   app.decorate('db', db);
   app.decorate('throttle', throttle);
   app.decorate('storage', storage);
-  app.decorate('services', createServices({ db: db.kysely, config, secrets, storage }));
+  app.decorate(
+    'services',
+    createServices({
+      db: db.kysely,
+      config,
+      secrets,
+      storage,
+      mailer: createMailer({ ...config, logger: app.log }),
+    }),
+  );
   app.decorate('adminRoutes', []);
 
   await app.register(helmet, {

@@ -7,6 +7,7 @@ import type { Secrets } from './config/secrets.ts';
 import { ContactService } from './contact/service.ts';
 import { DashboardService } from './dashboard/service.ts';
 import type { Database } from './db/schema.ts';
+import type { Mailer } from './mail/mailer.ts';
 import { ANCHOR, PUBLISHER, PersonService } from './people/service.ts';
 import type { MediaStorage } from './storage/storage.ts';
 import { SubCategoryService } from './subcategory/service.ts';
@@ -16,14 +17,15 @@ export interface ServiceDeps {
   config: Config;
   secrets: Secrets;
   storage: MediaStorage;
+  mailer: Mailer;
 }
 
 /** Every operation of the product, callable from routes, the CLI, seeding and server rendering. */
-export function createServices({ db, secrets }: ServiceDeps) {
+export function createServices({ db, secrets, mailer }: ServiceDeps) {
   const tokens = new AccessTokens(secrets.jwtSecret);
   return {
     tokens,
-    auth: new AuthService(db, tokens),
+    auth: new AuthService(db, tokens, { mailer, ...secrets }),
     categories: new CategoryService(db),
     subcategories: new SubCategoryService(db),
     anchors: new PersonService(db, ANCHOR),

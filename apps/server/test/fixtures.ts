@@ -1,23 +1,52 @@
+import { randomInt, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { newId, now } from '../src/db/ids.ts';
+import { SIGNUP_CODE } from './helpers.ts';
 
-/** A verified admin and a bearer header carrying its access token. */
-export async function adminAuth(app: FastifyInstance): Promise<{ authorization: string }> {
-  const id = newId();
-  const stamp = now();
-  await app.db.kysely
-    .insertInto('admins')
-    .values({
-      id,
-      name: 'Test Admin',
-      email: `admin-${id}@example.com`,
-      password_hash: 'not-used',
-      role: 'admin',
-      verified: 1,
-      created_at: stamp,
-      updated_at: stamp,
-    })
-    .execute();
-  const token = await app.services.tokens.sign({ adminId: id, email: 'x', role: 'admin' });
-  return { authorization: `Bearer ${token}` };
+export const ADMIN_PASSWORD = 'correct-horse-42';
+
+/** A client address of its own, so throttles counted per client do not couple tests. */
+export const clientAddress = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+
+/** A verified admin, created the way the CLI and seeding do. */
+export async function createAdmin(
+  app: FastifyInstance,
+  overrides: { email?: string; password?: string; name?: string; verified?: boolean } = {},
+) {
+  return app.services.auth.createAdmin({
+    name: 'Test Admin',
+    email: `admin-${randomUUID()}@example.com`,
+    password: ADMIN_PASSWORD,
+    verified: true,
+    ...overrides,
+  });
 }
+
+/** A verified admin signed in through POST /auth/login, and a bearer header with its token. */
+export async function adminAuth(app: FastifyInstance): Promise<{ authorization: string }> {
+  const admin = await createAdmin(app);
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/login',
+    payload: { email: admin.email, password: ADMIN_PASSWORD },
+    remoteAddress: clientAddress(),
+  });
+  if (response.statusCode !== 200) {
+    throw new Error(`adminAuth: login answered ${response.statusCode} ${response.body}`);
+  }
+  return { authorization: `Bearer ${response.json().data.accessToken as string}` };
+}
+
+/** A valid sign-up form for the given address. */
+export function signupForm(email: string, overrides: Record<string, unknown> = {}) {
+  return {
+    name: 'Asha Rao',
+    email,
+    code: SIGNUP_CODE,
+    password: 'signup-pass-1',
+    confirmPassword: 'signup-pass-1',
+    ...overrides,
+  };
+}
+
+/** A six-digit code that is certainly not `code`. */
+export const otherCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');

@@ -1,24 +1,251 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import {
+  registerSchema,
+  type LoginData,
+  type LoginInput,
+  type RegisterInput,
+  type VerifyInput,
+} from '@newsroom/contract';
+import { isUniqueViolation } from '../db/errors.ts';
+import { newId, now } from '../db/ids.ts';
 import type { Database } from '../db/schema.ts';
+import { AppError, conflict, forbidden, unauthorized } from '../http/errors.ts';
+import { validate } from '../http/validate.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { ACCESS_COOKIE, REFRESH_COOKIE } from './cookies.ts';
+import { otpMail } from './otp-mail.ts';
+import { OTP_TTL_MINUTES, OtpStore } from './otps.ts';
+import { hashPassword, verifyDecoy, verifyPassword } from './passwords.ts';
+import { RefreshTokens } from './refresh-tokens.ts';
 import type { AccessTokens } from './tokens.ts';
 
-/** Admin accounts and sessions. */
+export interface SessionAdmin {
+  id: string;
+  email: string;
+}
+
+export interface AuthDeps {
+  mailer: Mailer;
+  /** Keys the OTP hashes. */
+  jwtSecret: string;
+  adminSignupCode: string;
+}
+
+const newAdminSchema = z.object({
+  name: registerSchema.shape.name,
+  email: registerSchema.shape.email,
+  password: registerSchema.shape.password,
+  verified: z.boolean(),
+});
+export type NewAdmin = z.input<typeof newAdminSchema>;
+
+const duplicateAccount = () =>
+  conflict('An account with this e-mail already exists. Please sign in instead');
+
+/** Admin accounts and sessions: sign-up with an e-mailed code, sign-in, refresh and sign-out. */
 export class AuthService {
+  private readonly otps: OtpStore;
+  private readonly refreshTokens: RefreshTokens;
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly tokens: AccessTokens,
-  ) {}
+    private readonly deps: AuthDeps,
+  ) {
+    this.otps = new OtpStore(db, deps.jwtSecret);
+    this.refreshTokens = new RefreshTokens(db);
+  }
+
+  /**
+   * Registers an unverified admin (or updates a pending registration) and e-mails a code. The
+   * sign-up code from the query, when given, must match as well as the one in the body.
+   */
+  async signup(input: RegisterInput, queryCode?: string): Promise<{ email: string }> {
+    const codes = queryCode ? [queryCode, input.code] : [input.code];
+    if (!codes.every((code) => sameSecret(code, this.deps.adminSignupCode))) {
+      throw forbidden('Invalid sign-up code');
+    }
+    const existing = await this.findByEmail(input.email);
+    if (existing?.verified) throw duplicateAccount();
+    const passwordHash = await hashPassword(input.password);
+    const code = await this.db
+      .transaction()
+      .execute(async (trx) => {
+        const stamp = now();
+        if (existing) {
+          await trx
+            .updateTable('admins')
+            .set({ name: input.name, password_hash: passwordHash, updated_at: stamp })
+            .where('id', '=', existing.id)
+            .execute();
+        } else {
+          await trx
+            .insertInto('admins')
+            .values({
+              id: newId(),
+              name: input.name,
+              email: input.email,
+              password_hash: passwordHash,
+              role: 'admin',
+              verified: 0,
+              created_at: stamp,
+              updated_at: stamp,
+            })
+            .execute();
+        }
+        return this.otps.issue(input.email, trx);
+      })
+      .catch((error: unknown) => {
+        throw isUniqueViolation(error) ? duplicateAccount() : error;
+      });
+    await this.sendCode(input.email, input.name, code);
+    return { email: input.email };
+  }
+
+  /** Confirms the e-mailed code: the account becomes verified and the code is spent. */
+  async verify(input: VerifyInput): Promise<{ email: string }> {
+    await this.otps.check(input.email, input.code);
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('admins')
+        .set({ verified: 1, updated_at: now() })
+        .where('email', '=', input.email)
+        .execute();
+      await this.otps.delete(input.email, trx);
+    });
+    return { email: input.email };
+  }
+
+  /** Sends a fresh code to an account awaiting verification; silently nothing otherwise. */
+  async resendOtp(email: string): Promise<void> {
+    const admin = await this.findByEmail(email);
+    if (!admin || admin.verified) return;
+    await this.sendCode(email, admin.name, await this.otps.issue(email));
+  }
+
+  async login(input: LoginInput): Promise<LoginData> {
+    const admin = await this.findByEmail(input.email);
+    const valid = admin
+      ? await verifyPassword(admin.password_hash, input.password)
+      : await verifyDecoy(input.password);
+    if (!admin || !valid) throw unauthorized('Invalid email or password');
+    if (!admin.verified) {
+      throw forbidden(
+        'Please verify your e-mail address first: enter the code we sent you, or request a new one',
+      );
+    }
+    return this.session(admin, await this.refreshTokens.issue(admin.id));
+  }
+
+  /** Exchanges a refresh token for a new pair of tokens (see RefreshTokens for reuse rules). */
+  async refresh(token: string | undefined): Promise<LoginData> {
+    if (!token) throw unauthorized('Please sign in to continue');
+    const next = await this.refreshTokens.rotate(token);
+    const admin = await this.activeAdmin(next.adminId);
+    if (!admin) {
+      await this.refreshTokens.revokeFamily(next.familyId);
+      throw unauthorized('Your session has ended. Please sign in again');
+    }
+    return this.session(admin, next.token);
+  }
+
+  async logout(token: string | undefined): Promise<void> {
+    if (token) await this.refreshTokens.revoke(token);
+  }
+
+  /** Creates an admin directly, for the CLI and demo seeding. */
+  async createAdmin(input: NewAdmin): Promise<SessionAdmin> {
+    const { name, email, password, verified } = validate(newAdminSchema, input);
+    if (await this.findByEmail(email))
+      throw conflict(`An admin with e-mail ${email} already exists`);
+    const stamp = now();
+    const id = newId();
+    const row = {
+      id,
+      name,
+      email,
+      password_hash: await hashPassword(password),
+      role: 'admin',
+      verified: verified ? 1 : 0,
+      created_at: stamp,
+      updated_at: stamp,
+    };
+    try {
+      await this.db.insertInto('admins').values(row).execute();
+    } catch (error) {
+      if (isUniqueViolation(error)) throw conflict(`An admin with e-mail ${email} already exists`);
+      throw error;
+    }
+    return { id, email };
+  }
 
   /** The admin an access token belongs to, or null when the token or the account is not valid. */
-  async authenticate(token: string): Promise<{ id: string; email: string } | null> {
+  async authenticate(token: string): Promise<SessionAdmin | null> {
     const claims = await this.tokens.verify(token);
     if (!claims || claims.role !== 'admin') return null;
+    return this.activeAdmin(claims.adminId);
+  }
+
+  /**
+   * The signed-in admin of a page request: a valid access-token cookie, or else a refresh-token
+   * cookie that could still be exchanged (it is not rotated here).
+   */
+  async sessionFromCookies(
+    cookies: Record<string, string | undefined>,
+  ): Promise<SessionAdmin | null> {
+    const access = cookies[ACCESS_COOKIE];
+    const admin = access ? await this.authenticate(access) : null;
+    if (admin) return admin;
+    const refresh = cookies[REFRESH_COOKIE];
+    const row = refresh ? await this.refreshTokens.findActive(refresh) : undefined;
+    return row ? this.activeAdmin(row.admin_id) : null;
+  }
+
+  private async session(admin: SessionAdmin, refreshToken: string): Promise<LoginData> {
+    const accessToken = await this.tokens.sign({
+      adminId: admin.id,
+      email: admin.email,
+      role: 'admin',
+    });
+    return { role: 'admin', email: admin.email, accessToken, refreshToken };
+  }
+
+  private async sendCode(email: string, name: string, code: string): Promise<void> {
+    try {
+      await this.deps.mailer.send(otpMail(email, name, code, OTP_TTL_MINUTES));
+    } catch {
+      throw new AppError(
+        503,
+        'MAIL_FAILED',
+        'We could not send the verification e-mail. Please request a new code in a minute',
+      );
+    }
+  }
+
+  private findByEmail(email: string) {
+    return this.db
+      .selectFrom('admins')
+      .select(['id', 'name', 'email', 'password_hash', 'verified'])
+      .where('email', '=', email.toLowerCase())
+      .executeTakeFirst()
+      .then((row) => (row ? { ...row, verified: row.verified === 1 } : undefined));
+  }
+
+  private async activeAdmin(id: string): Promise<SessionAdmin | null> {
     const admin = await this.db
       .selectFrom('admins')
       .select(['id', 'email', 'role', 'verified'])
-      .where('id', '=', claims.adminId)
+      .where('id', '=', id)
       .executeTakeFirst();
     if (!admin || admin.role !== 'admin' || admin.verified !== 1) return null;
     return { id: admin.id, email: admin.email };
   }
+}
+
+/** Compares two secrets in constant time, whatever their lengths. */
+function sameSecret(given: string, expected: string): boolean {
+  const digest = (value: string) => createHash('sha256').update(value).digest();
+  return timingSafeEqual(digest(given), digest(expected));
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { authRoutes } from '../auth/routes.ts';
 import { categoryRoutes } from '../category/routes.ts';
 import { contactAdminRoutes, contactPublicRoutes } from '../contact/routes.ts';
 import { dashboardRoutes } from '../dashboard/routes.ts';
@@ -17,6 +18,7 @@ export async function apiRoutes(app: FastifyInstance) {
   );
 
   await app.register(contactPublicRoutes, { prefix: '/contact' });
+  await app.register(authRoutes, { prefix: '/auth' });
 
   await app.register(async (admin) => {
     guardAdminScope(admin);

@@ -1,0 +1,99 @@
+import type { Kysely } from 'kysely';
+import { newId, now } from '../db/ids.ts';
+import type { Database, RefreshTokenTable } from '../db/schema.ts';
+import { unauthorized } from '../http/errors.ts';
+import { REFRESH_TOKEN_TTL_SECONDS, hashOpaqueToken, newOpaqueToken } from './tokens.ts';
+
+const SESSION_ENDED = 'Your session has ended. Please sign in again';
+
+/**
+ * Refresh tokens: random, stored as a hash, single use. Each sign-in starts a family; every
+ * refresh marks the presented token used and issues the next one of the same family. A token
+ * presented again after use means it leaked, so its whole family is revoked.
+ */
+export class RefreshTokens {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** A new token for the admin, in the given family or a new one. */
+  async issue(adminId: string, familyId: string = newId(), db = this.db): Promise<string> {
+    const { token, hash } = newOpaqueToken();
+    const stamp = now();
+    await db
+      .deleteFrom('refresh_tokens')
+      .where('admin_id', '=', adminId)
+      .where('expires_at', '<=', stamp)
+      .execute();
+    await db
+      .insertInto('refresh_tokens')
+      .values({
+        id: newId(),
+        admin_id: adminId,
+        family_id: familyId,
+        token_hash: hash,
+        expires_at: new Date(Date.now() + REFRESH_TOKEN_TTL_SECONDS * 1000).toISOString(),
+        used_at: null,
+        revoked_at: null,
+        created_at: stamp,
+      })
+      .execute();
+    return token;
+  }
+
+  /** Exchanges a token for the next one of its family; throws 401 for anything else. */
+  async rotate(token: string): Promise<{ adminId: string; familyId: string; token: string }> {
+    const row = await this.find(token);
+    if (!row) throw unauthorized(SESSION_ENDED);
+    if (row.used_at || row.revoked_at) {
+      await this.revokeFamily(row.family_id);
+      throw unauthorized(SESSION_ENDED);
+    }
+    if (row.expires_at <= now()) throw unauthorized(SESSION_ENDED);
+    const next = await this.db.transaction().execute(async (trx) => {
+      const marked = await trx
+        .updateTable('refresh_tokens')
+        .set({ used_at: now() })
+        .where('id', '=', row.id)
+        .where('used_at', 'is', null)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst();
+      // Zero rows: a parallel request used the token first, which is a reuse as well.
+      if (Number(marked.numUpdatedRows) !== 1) return null;
+      return this.issue(row.admin_id, row.family_id, trx);
+    });
+    if (!next) {
+      await this.revokeFamily(row.family_id);
+      throw unauthorized(SESSION_ENDED);
+    }
+    return { adminId: row.admin_id, familyId: row.family_id, token: next };
+  }
+
+  /** The token's row while it may still be exchanged: unused, unrevoked and unexpired. */
+  async findActive(token: string): Promise<RefreshTokenTable | undefined> {
+    const row = await this.find(token);
+    if (!row || row.used_at || row.revoked_at || row.expires_at <= now()) return undefined;
+    return row;
+  }
+
+  /** Ends the session the token belongs to; unknown tokens are ignored. */
+  async revoke(token: string): Promise<void> {
+    const row = await this.find(token);
+    if (row) await this.revokeFamily(row.family_id);
+  }
+
+  async revokeFamily(familyId: string): Promise<void> {
+    await this.db
+      .updateTable('refresh_tokens')
+      .set({ revoked_at: now() })
+      .where('family_id', '=', familyId)
+      .where('revoked_at', 'is', null)
+      .execute();
+  }
+
+  private find(token: string): Promise<RefreshTokenTable | undefined> {
+    return this.db
+      .selectFrom('refresh_tokens')
+      .selectAll()
+      .where('token_hash', '=', hashOpaqueToken(token))
+      .executeTakeFirst();
+  }
+}

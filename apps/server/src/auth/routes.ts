@@ -1,0 +1,79 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { loginSchema, registerSchema, resendOtpSchema, verifySchema } from '@newsroom/contract';
+import { ok } from '../http/envelope.ts';
+import { validate } from '../http/validate.ts';
+import { THROTTLES } from '../security/throttle.ts';
+import { clearSessionCookies, presentedRefreshToken, setSessionCookies } from './cookies.ts';
+
+const signupQuerySchema = z.object({
+  verifycode: z.string({ error: 'verifycode must be given once, as text' }).optional(),
+});
+
+/**
+ * The sign-up code may come in the query instead of the body: a body without one takes the
+ * query's. When both are given, the service requires both to be right.
+ */
+function withQueryCode(body: unknown, queryCode: string | undefined): unknown {
+  if (!queryCode || typeof body !== 'object' || body === null) return body;
+  const { code } = body as { code?: unknown };
+  return code === undefined || code === '' ? { ...body, code: queryCode } : body;
+}
+
+/** Open routes under /auth: sign-up, verification, sign-in, refresh and sign-out. */
+export async function authRoutes(app: FastifyInstance) {
+  const auth = app.services.auth;
+  const publicUrl = app.config.publicUrl;
+
+  app.post('/admin/signup', async (request) => {
+    await app.throttle.consume([THROTTLES.signupPerClient, request.ip]);
+    const { verifycode } = validate(signupQuerySchema, request.query);
+    const input = validate(registerSchema, withQueryCode(request.body, verifycode));
+    await app.throttle.consume([THROTTLES.signupPerAccount, input.email]);
+    return ok(
+      await auth.signup(input, verifycode),
+      'Registration successful. Enter the code we sent to your e-mail to verify your account',
+    );
+  });
+
+  app.post('/verify', async (request) => {
+    await app.throttle.consume([THROTTLES.verifyPerClient, request.ip]);
+    const input = validate(verifySchema, request.body);
+    await app.throttle.consume([THROTTLES.verifyPerAccount, input.email]);
+    return ok(await auth.verify(input), 'Account verified successfully. You can now sign in');
+  });
+
+  app.post('/resend-otp', async (request) => {
+    await app.throttle.consume([THROTTLES.resendPerClient, request.ip]);
+    const { email } = validate(resendOtpSchema, request.body);
+    await app.throttle.consume([THROTTLES.resendPerAccount, email]);
+    await auth.resendOtp(email);
+    return ok(
+      { email },
+      'If this e-mail belongs to an account awaiting verification, a new code is on its way',
+    );
+  });
+
+  app.post('/login', async (request, reply) => {
+    await app.throttle.consume([THROTTLES.loginPerClient, request.ip]);
+    const input = validate(loginSchema, request.body);
+    await app.throttle.consume([THROTTLES.loginPerAccount, input.email]);
+    const session = await auth.login(input);
+    await app.throttle.reset(THROTTLES.loginPerAccount, input.email);
+    setSessionCookies(reply, session, publicUrl);
+    return ok(session, 'Logged in successfully');
+  });
+
+  app.post('/refresh', async (request, reply) => {
+    await app.throttle.consume([THROTTLES.refreshPerClient, request.ip]);
+    const session = await auth.refresh(presentedRefreshToken(request));
+    setSessionCookies(reply, session, publicUrl);
+    return ok(session, 'Session refreshed');
+  });
+
+  app.post('/logout', async (request, reply) => {
+    await auth.logout(presentedRefreshToken(request));
+    clearSessionCookies(reply, publicUrl);
+    return ok(null, 'Logged out successfully');
+  });
+}
