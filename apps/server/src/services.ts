@@ -7,6 +7,7 @@ import type { Secrets } from './config/secrets.ts';
 import { ContactService } from './contact/service.ts';
 import { DashboardService } from './dashboard/service.ts';
 import type { Database } from './db/schema.ts';
+import { NewsService } from './news/service.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { ANCHOR, PUBLISHER, PersonService } from './people/service.ts';
 import type { MediaStorage } from './storage/storage.ts';
@@ -21,7 +22,7 @@ export interface ServiceDeps {
 }
 
 /** Every operation of the product, callable from routes, the CLI, seeding and server rendering. */
-export function createServices({ db, secrets, mailer }: ServiceDeps) {
+export function createServices({ db, secrets, mailer, storage }: ServiceDeps) {
   const tokens = new AccessTokens(secrets.jwtSecret);
   return {
     tokens,
@@ -32,6 +33,7 @@ export function createServices({ db, secrets, mailer }: ServiceDeps) {
     publishers: new PersonService(db, PUBLISHER),
     contacts: new ContactService(db),
     dashboard: new DashboardService(db),
+    news: new NewsService(db, storage),
   };
 }
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS } from './limits.ts';
+import { LIMITS, PAGE_SIZE, READ_ALSO_COUNT } from './limits.ts';
 
 /** A required, trimmed text field whose every type or emptiness failure reads `required`. */
 function requiredText(required: string) {
@@ -178,3 +178,65 @@ export const pageQuerySchema = z.object({
     .default(10),
 });
 export type PageQuery = z.infer<typeof pageQuerySchema>;
+
+/** `true`/`false` as a boolean or its text form (multipart fields are text). */
+const flag = z.preprocess(
+  (value) =>
+    value === 'true' || value === '1' ? true : value === 'false' || value === '0' ? false : value,
+  z.boolean({ error: 'must be true or false' }),
+);
+
+/** A news update: the fields of a create, plus `removeImage` to drop the stored image. */
+export const newsUpdateFieldsSchema = newsFieldsSchema.extend({
+  removeImage: flag.default(false),
+});
+export type NewsUpdateFields = z.infer<typeof newsUpdateFieldsSchema>;
+
+/** The id of a record sent in a body or query string (`id` or `_id`). */
+export const idInputSchema = z.preprocess(
+  (value) =>
+    value && typeof value === 'object' && !('id' in value) && '_id' in value
+      ? { id: (value as { _id: unknown })._id }
+      : value,
+  z.object({ id: requiredText('id is required') }),
+);
+
+/** A public filter by name: empty, absent or the literal "null" means no filter. */
+export function nameFilterValue(value: unknown): unknown {
+  if (typeof value === 'string') {
+    const trimmed = value.trim();
+    return trimmed === '' || trimmed === 'null' ? undefined : trimmed;
+  }
+  return value === null ? undefined : value;
+}
+
+const nameFilter = z.preprocess(
+  nameFilterValue,
+  z.string({ error: 'filters must be text' }).max(LIMITS.name.max).optional(),
+);
+
+export const publicNewsQuerySchema = pageQuerySchema.extend({
+  limit: pageQuerySchema.shape.limit.removeDefault().default(PAGE_SIZE.publicNews),
+  category: nameFilter,
+  subcategory: nameFilter,
+  publisher: nameFilter,
+  anchor: nameFilter,
+});
+export type PublicNewsQuery = z.infer<typeof publicNewsQuerySchema>;
+
+const excludeSlug = z.preprocess(
+  nameFilterValue,
+  z.string({ error: 'exclude must be a slug' }).max(LIMITS.slug.max).optional(),
+);
+
+export const relatedNewsQuerySchema = z.object({ category: nameFilter, exclude: excludeSlug });
+
+export const latestNewsQuerySchema = z.object({
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(20, 'limit must be at most 20')
+    .default(READ_ALSO_COUNT),
+  exclude: excludeSlug,
+});

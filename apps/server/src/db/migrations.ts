@@ -37,6 +37,8 @@ const initial: Migration = {
     await sql`create unique index subcategories_category_name_uq on subcategories (category_id, lower(name))`.execute(
       db,
     );
+    // The public list filters sub-categories by name alone (names repeat across categories).
+    await sql`create index subcategories_name_lower_idx on subcategories (lower(name))`.execute(db);
     await db.schema
       .createIndex('subcategories_created_idx')
       .on('subcategories')

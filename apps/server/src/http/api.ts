@@ -3,7 +3,9 @@ import { authRoutes } from '../auth/routes.ts';
 import { categoryRoutes } from '../category/routes.ts';
 import { contactAdminRoutes, contactPublicRoutes } from '../contact/routes.ts';
 import { dashboardRoutes } from '../dashboard/routes.ts';
+import { newsRoutes } from '../news/routes.ts';
 import { personRoutes } from '../people/routes.ts';
+import { publicRoutes } from '../public/routes.ts';
 import { subCategoryRoutes } from '../subcategory/routes.ts';
 import { guardAdminScope } from './admin-guard.ts';
 
@@ -18,6 +20,7 @@ export async function apiRoutes(app: FastifyInstance) {
   );
 
   await app.register(contactPublicRoutes, { prefix: '/contact' });
+  await app.register(publicRoutes, { prefix: '/u' });
   await app.register(authRoutes, { prefix: '/auth' });
 
   await app.register(async (admin) => {
@@ -28,5 +31,6 @@ export async function apiRoutes(app: FastifyInstance) {
     await admin.register(personRoutes(app.services.publishers), { prefix: '/publisher' });
     await admin.register(contactAdminRoutes, { prefix: '/admin-contact' });
     await admin.register(dashboardRoutes, { prefix: '/dashboard' });
+    await admin.register(newsRoutes, { prefix: '/news' });
   });
 }

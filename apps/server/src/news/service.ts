@@ -1,0 +1,299 @@
+import type { Kysely } from 'kysely';
+import {
+  MEDIA_REQUIRED_MESSAGE,
+  READ_ALSO_COUNT,
+  RELATED_NEWS_COUNT,
+  nameFilterValue,
+  type FieldError,
+  type NewsDto,
+  type NewsFields,
+  type PageQuery,
+} from '@newsroom/contract';
+import { isForeignKeyViolation, isUniqueViolation } from '../db/errors.ts';
+import { newId } from '../db/ids.ts';
+import type { Database, NewsTable } from '../db/schema.ts';
+import { conflict, notFound, validationFailed } from '../http/errors.ts';
+import type { MediaStorage } from '../storage/storage.ts';
+import { checkImage, type CheckedImage, type NewsImage } from './image.ts';
+import { NewsRepository, toNewsDto, type NewsRow } from './repo.ts';
+import { sanitizeDescription } from './sanitize.ts';
+
+export interface PublicNewsFilters {
+  category?: string;
+  subcategory?: string;
+  publisher?: string;
+  anchor?: string;
+}
+
+export interface NewsPage {
+  data: NewsDto[];
+  count: number;
+}
+
+/** What an update may add to the fields of a create. */
+export type NewsUpdate = NewsFields & { removeImage?: boolean };
+
+type NewsValues = Omit<NewsTable, 'id' | 'views' | 'created_at'>;
+
+/**
+ * News articles: every rule of writing them (validation beyond the schema, media, references,
+ * unique slugs, no partial writes) and every read, for the API, seeding and the renderer.
+ */
+export class NewsService {
+  private readonly repo: NewsRepository;
+  private lastStamp = 0;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly storage: MediaStorage,
+  ) {
+    this.repo = new NewsRepository(db);
+  }
+
+  async create(fields: NewsFields, image: NewsImage | null): Promise<NewsDto> {
+    const { values, checked } = await this.prepare(fields, image, null);
+    const id = newId();
+    const stamp = this.stamp();
+    await this.writeWithImage(checked, values.slug, async (imageKey) => {
+      await this.db
+        .insertInto('news')
+        .values({
+          ...values,
+          image_key: imageKey,
+          id,
+          views: 0,
+          created_at: stamp,
+          updated_at: stamp,
+        })
+        .execute();
+    });
+    return this.get(id);
+  }
+
+  async update(id: string, fields: NewsUpdate, image: NewsImage | null): Promise<NewsDto> {
+    const existing = await this.repo.findRow(id);
+    if (!existing) throw newsNotFound();
+    const { values, checked } = await this.prepare(fields, image, existing);
+    const keep = checked === null && !fields.removeImage;
+    await this.writeWithImage(checked, values.slug, async (imageKey) => {
+      await this.db
+        .updateTable('news')
+        .set({
+          ...values,
+          image_key: keep ? existing.image_key : imageKey,
+          updated_at: this.stamp(),
+        })
+        .where('id', '=', id)
+        .execute();
+    });
+    if (!keep && existing.image_key) await this.removeFile(existing.image_key);
+    return this.get(id);
+  }
+
+  async get(id: string): Promise<NewsDto> {
+    const row = await this.repo.findById(id);
+    if (!row) throw newsNotFound();
+    return this.toDto(row);
+  }
+
+  /** Every article, active or not, newest first. */
+  async adminList(page: PageQuery): Promise<NewsPage> {
+    return this.page({}, page);
+  }
+
+  /** Deletes the article, then its image file. */
+  async delete(id: string): Promise<NewsDto> {
+    const row = await this.repo.findById(id);
+    if (!row) throw newsNotFound();
+    await this.db.deleteFrom('news').where('id', '=', id).execute();
+    if (row.image_key) await this.removeFile(row.image_key);
+    return this.toDto(row);
+  }
+
+  /** Active articles, newest first, filtered by names ('' or 'null' mean no filter). */
+  async publicList(filters: PublicNewsFilters, page: PageQuery): Promise<NewsPage> {
+    return this.page(
+      {
+        activeOnly: true,
+        category: filterName(filters.category),
+        subcategory: filterName(filters.subcategory),
+        publisher: filterName(filters.publisher),
+        anchor: filterName(filters.anchor),
+      },
+      page,
+    );
+  }
+
+  /** An active article; `countView` adds exactly one view before reading it. */
+  async bySlug(slug: string, options: { countView: boolean }): Promise<NewsDto> {
+    const key = slug.trim().toLowerCase();
+    if (options.countView && !(await this.repo.addView(key))) throw slugNotFound(slug);
+    const row = await this.repo.findBySlug(key, true);
+    if (!row) throw slugNotFound(slug);
+    return this.toDto(row);
+  }
+
+  /** Active articles of a category (by name), newest first, without the current one. */
+  async related(
+    categoryName: string | undefined,
+    excludeSlug?: string,
+    limit = RELATED_NEWS_COUNT,
+  ): Promise<NewsDto[]> {
+    const rows = await this.repo.list(
+      {
+        activeOnly: true,
+        category: filterName(categoryName),
+        excludeSlug: filterName(excludeSlug)?.toLowerCase(),
+      },
+      limit,
+    );
+    return rows.map((row) => this.toDto(row));
+  }
+
+  /** The newest active articles, for 'Read this also'. */
+  async latest(limit = READ_ALSO_COUNT, excludeSlug?: string): Promise<NewsDto[]> {
+    const rows = await this.repo.list(
+      { activeOnly: true, excludeSlug: filterName(excludeSlug)?.toLowerCase() },
+      limit,
+    );
+    return rows.map((row) => this.toDto(row));
+  }
+
+  private async page(filter: Parameters<NewsRepository['list']>[0], page: PageQuery) {
+    const [rows, count] = await Promise.all([
+      this.repo.list(filter, page.limit, (page.page - 1) * page.limit),
+      this.repo.count(filter),
+    ]);
+    return { data: rows.map((row) => this.toDto(row)), count };
+  }
+
+  /** Checks everything a write needs before anything is stored. */
+  private async prepare(
+    fields: NewsUpdate,
+    image: NewsImage | null,
+    existing: NewsRow | null,
+  ): Promise<{
+    values: Omit<NewsValues, 'image_key' | 'updated_at'>;
+    checked: CheckedImage | null;
+  }> {
+    const checked = image ? await checkImage(image) : null;
+    const description = sanitizeDescription(fields.description);
+    if (!description) {
+      throw validationFailed([{ path: 'description', message: 'Description is required' }]);
+    }
+    const keepsImage = Boolean(existing?.image_key) && !fields.removeImage;
+    if (!checked && !keepsImage && !fields.videoURL) {
+      throw validationFailed([{ path: 'image', message: MEDIA_REQUIRED_MESSAGE }]);
+    }
+    await this.assertReferences(fields);
+    const slug = fields.slug.toLowerCase();
+    await this.assertSlugFree(slug, existing?.id);
+    return {
+      checked,
+      values: {
+        title: fields.title,
+        slug,
+        meta_description: fields.metaDescription,
+        description,
+        tags: JSON.stringify(fields.tags),
+        category_id: fields.categoryId,
+        sub_category_id: fields.subCategoryId,
+        publisher_id: fields.publisherId,
+        anchor_id: fields.anchorId,
+        alt: fields.alt,
+        video_url: fields.videoURL,
+        status: fields.status ? 1 : 0,
+      },
+    };
+  }
+
+  /** Stores the image, then runs the database write; a failed write takes the file away again. */
+  private async writeWithImage(
+    image: CheckedImage | null,
+    slug: string,
+    write: (imageKey: string | null) => Promise<void>,
+  ) {
+    const key = image ? `news/${newId()}.${image.extension}` : null;
+    if (image && key) await this.storage.save(key, image.bytes, image.contentType);
+    try {
+      await write(key);
+    } catch (error) {
+      if (key) await this.removeFile(key);
+      if (isUniqueViolation(error)) throw slugTaken(slug);
+      if (isForeignKeyViolation(error)) {
+        throw conflict(
+          'A category, sub-category, publisher or anchor was just removed; reload and try again',
+        );
+      }
+      throw error;
+    }
+  }
+
+  private async assertReferences(fields: NewsFields) {
+    const find = (table: 'categories' | 'publishers' | 'anchors', id: string | null) =>
+      id ? this.db.selectFrom(table).select('id').where('id', '=', id).executeTakeFirst() : null;
+    const [category, publisher, anchor, sub] = await Promise.all([
+      find('categories', fields.categoryId),
+      find('publishers', fields.publisherId),
+      find('anchors', fields.anchorId),
+      fields.subCategoryId
+        ? this.db
+            .selectFrom('subcategories')
+            .select(['id', 'category_id'])
+            .where('id', '=', fields.subCategoryId)
+            .executeTakeFirst()
+        : null,
+    ]);
+    const errors: FieldError[] = [];
+    if (!category) errors.push({ path: 'categoryId', message: 'Selected category does not exist' });
+    if (fields.subCategoryId && !sub) {
+      errors.push({ path: 'subCategoryId', message: 'Selected sub-category does not exist' });
+    } else if (sub && sub.category_id !== fields.categoryId) {
+      errors.push({
+        path: 'subCategoryId',
+        message: 'Selected sub-category does not belong to the selected category',
+      });
+    }
+    if (!publisher)
+      errors.push({ path: 'publisherId', message: 'Selected publisher does not exist' });
+    if (fields.anchorId && !anchor) {
+      errors.push({ path: 'anchorId', message: 'Selected anchor does not exist' });
+    }
+    if (errors.length > 0) throw validationFailed(errors);
+  }
+
+  private async assertSlugFree(slug: string, exceptId?: string) {
+    const same = await this.db
+      .selectFrom('news')
+      .select('id')
+      .where('slug', '=', slug)
+      .executeTakeFirst();
+    if (same && same.id !== exceptId) throw slugTaken(slug);
+  }
+
+  /** A file left behind costs disk space only; it never fails the request that replaced it. */
+  private async removeFile(key: string) {
+    await this.storage.remove(key).catch(() => undefined);
+  }
+
+  /** Timestamps strictly increase within the process, so "newest first" is the order of writing. */
+  private stamp(): string {
+    this.lastStamp = Math.max(Date.now(), this.lastStamp + 1);
+    return new Date(this.lastStamp).toISOString();
+  }
+
+  private toDto(row: Parameters<typeof toNewsDto>[0]): NewsDto {
+    return toNewsDto(row, (key) => this.storage.url(key));
+  }
+}
+
+function filterName(value: string | undefined): string | undefined {
+  const name = nameFilterValue(value);
+  return typeof name === 'string' ? name : undefined;
+}
+
+const newsNotFound = () => notFound('News not found');
+const slugNotFound = (slug: string) =>
+  notFound(`No published news article has the address "${slug}"`);
+const slugTaken = (slug: string) =>
+  conflict(`A news article with the slug "${slug}" already exists; choose another slug`);

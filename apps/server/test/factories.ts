@@ -1,0 +1,177 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
+import type { NewsDto } from '@newsroom/contract';
+import { call } from './helpers.ts';
+
+export type AuthHeaders = { authorization: string };
+
+export interface Taxonomy {
+  categoryId: string;
+  subCategoryId: string;
+  publisherId: string;
+  anchorId: string;
+  names: { category: string; subcategory: string; publisher: string; anchor: string };
+}
+
+async function created(
+  app: FastifyInstance,
+  headers: AuthHeaders,
+  url: string,
+  payload: object,
+): Promise<string> {
+  const res = await call(app, { method: 'POST', url: `/api/v1${url}`, payload, headers });
+  if (res.status !== 200) throw new Error(`${url} answered ${res.status}: ${res.body.message}`);
+  return res.body.data._id as string;
+}
+
+/** A category with one sub-category, a publisher and an anchor, created through the API. */
+export async function createTaxonomy(
+  app: FastifyInstance,
+  headers: AuthHeaders,
+  names: Partial<Taxonomy['names']> = {},
+): Promise<Taxonomy> {
+  const suffix = randomUUID().slice(0, 8);
+  const all = {
+    category: names.category ?? `Category ${suffix}`,
+    subcategory: names.subcategory ?? `Sub ${suffix}`,
+    publisher: names.publisher ?? `Publisher ${suffix}`,
+    anchor: names.anchor ?? `Anchor ${suffix}`,
+  };
+  const categoryId = await created(app, headers, '/category/create', { name: all.category });
+  return {
+    categoryId,
+    subCategoryId: await created(app, headers, '/subCategory/create', {
+      name: all.subcategory,
+      categoryId,
+    }),
+    publisherId: await created(app, headers, '/publisher/create', { name: all.publisher }),
+    anchorId: await created(app, headers, '/anchor/create', { name: all.anchor }),
+    names: all,
+  };
+}
+
+export const DESCRIPTION = `<p>${'A calm and careful report on what happened today in the city. '.repeat(5)}</p>`;
+
+/** Valid fields of a news form for the given taxonomy, with a fresh slug. */
+export function newsFields(taxonomy: Taxonomy, overrides: Record<string, unknown> = {}) {
+  return {
+    title: 'City council approves the new park',
+    slug: `story-${randomUUID().slice(0, 12)}`,
+    metaDescription: 'The council voted for a new park by the river.',
+    description: DESCRIPTION,
+    alt: 'A green park',
+    tags: ['city', 'parks'],
+    videoURL: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+    status: true,
+    categoryId: taxonomy.categoryId,
+    subCategoryId: taxonomy.subCategoryId,
+    publisherId: taxonomy.publisherId,
+    anchorId: taxonomy.anchorId,
+    ...overrides,
+  };
+}
+
+export interface FileUpload {
+  bytes: Buffer;
+  filename?: string;
+  type?: string;
+  field?: string;
+}
+
+/** A multipart/form-data body: text fields (lists become repeated fields) and one file. */
+export async function multipart(fields: Record<string, unknown>, file?: FileUpload) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) {
+    if (value === undefined) continue;
+    for (const item of Array.isArray(value) ? value : [value]) form.append(name, String(item));
+  }
+  if (file) {
+    const blob = new Blob([new Uint8Array(file.bytes)], { type: file.type ?? 'image/jpeg' });
+    form.append(file.field ?? 'image', blob, file.filename ?? 'photo.jpg');
+  }
+  const response = new Response(form);
+  return {
+    payload: Buffer.from(await response.arrayBuffer()),
+    headers: { 'content-type': response.headers.get('content-type') ?? '' },
+  };
+}
+
+export interface NewsContext {
+  app: FastifyInstance;
+  headers: AuthHeaders;
+  taxonomy: Taxonomy;
+}
+
+/**
+ * A news article created through POST /news/create: JSON by default, multipart when an image
+ * is given. Fields not overridden are valid.
+ */
+export async function createNews(
+  ctx: NewsContext,
+  overrides: Record<string, unknown> & { image?: Buffer } = {},
+): Promise<NewsDto> {
+  const { image, ...rest } = overrides;
+  const fields = newsFields(ctx.taxonomy, rest);
+  const body = image
+    ? await multipart(fields, { bytes: image })
+    : { payload: fields, headers: {} as Record<string, string> };
+  const res = await call(ctx.app, {
+    method: 'POST',
+    url: '/api/v1/news/create',
+    payload: body.payload,
+    headers: { ...ctx.headers, ...body.headers },
+  });
+  if (res.status !== 200) throw new Error(`createNews answered ${res.status}: ${res.body.message}`);
+  return res.body.data as NewsDto;
+}
+
+/** Real images, made locally. */
+export const images = {
+  jpeg: (background = '#3366aa') =>
+    sharp({ create: { width: 64, height: 48, channels: 3, background } })
+      .jpeg()
+      .toBuffer(),
+  png: () =>
+    sharp({ create: { width: 32, height: 32, channels: 4, background: '#00ff0080' } })
+      .png()
+      .toBuffer(),
+  gif: () =>
+    sharp({ create: { width: 16, height: 16, channels: 3, background: '#ff0000' } })
+      .gif()
+      .toBuffer(),
+  /** A PNG of random noise: incompressible, so well over 500 KB. */
+  oversized: () =>
+    sharp(randomBytes(600 * 600 * 3), { raw: { width: 600, height: 600, channels: 3 } })
+      .png()
+      .toBuffer(),
+  /** Text bytes under an image's name and type. */
+  notAnImage: () => Buffer.from('this is plain text, not a picture\n'.repeat(20)),
+};
+
+/** Every file under DATA_DIR/uploads, as paths relative to it. */
+export async function uploadedFiles(dataDir: string): Promise<string[]> {
+  const root = path.join(dataDir, 'uploads');
+  const entries = await fs.readdir(root, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)))
+    .sort();
+}
+
+/** The number of news rows in the database. */
+export async function newsCount(app: FastifyInstance): Promise<number> {
+  const row = await app.db.kysely
+    .selectFrom('news')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** The ImageURL of an article that must have an image. */
+export function imageUrl(news: NewsDto): string {
+  if (!news.Image) throw new Error(`news ${news.slug} has no image`);
+  return news.Image.ImageURL;
+}
