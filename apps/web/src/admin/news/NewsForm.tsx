@@ -1,0 +1,217 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { toSlugInput } from '@newsroom/contract';
+import { useId } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useAnchors, useCategories, usePublishers } from '../taxonomy/api.ts';
+import { Button } from '../ui/Button.tsx';
+import { FieldError, SelectField, TextField } from '../ui/Field.tsx';
+import { ImageField } from './ImageField.tsx';
+import { RichTextEditor } from './RichTextEditor.tsx';
+import {
+  emptyNewsForm,
+  newsFormSchema,
+  toFormData,
+  type NewsFormInput,
+  type NewsFormOutput,
+} from './schema.ts';
+import { StatusToggle } from './StatusToggle.tsx';
+import { TagInput } from './TagInput.tsx';
+import { VideoPreviewBox } from './VideoPreviewBox.tsx';
+
+interface NewsFormProps {
+  mode: 'create' | 'update';
+  initial: NewsFormInput;
+  pending: boolean;
+  /** Sends the multipart body; rejects when the server refuses it. */
+  onSave: (form: FormData) => Promise<unknown>;
+  onSaved?: () => void;
+}
+
+/** Every field of a news article, validated by the server's schema before anything is sent. */
+export function NewsForm({ mode, initial, pending, onSave, onSaved }: NewsFormProps) {
+  const descriptionLabelId = useId();
+  const descriptionErrorId = useId();
+  const categories = useCategories();
+  const publishers = usePublishers();
+  const anchors = useAnchors();
+  const form = useForm<NewsFormInput, unknown, NewsFormOutput>({
+    resolver: zodResolver(newsFormSchema),
+    defaultValues: initial,
+  });
+  const { register, control, setValue, watch, formState } = form;
+  const { errors } = formState;
+
+  const categoryId = watch('categoryId');
+  const videoURL = watch('videoURL') ?? '';
+  const subCategories =
+    categories.data?.find((category) => category._id === categoryId)?.subcategory ?? [];
+
+  const submit = form.handleSubmit(async (values) => {
+    const removeImage = Boolean(initial.keptImageURL && !values.keptImageURL && !values.image);
+    await onSave(toFormData(values, removeImage));
+    form.reset(emptyNewsForm);
+    onSaved?.();
+  });
+
+  const slugField = register('slug');
+  const categoryField = register('categoryId');
+  return (
+    <form
+      noValidate
+      aria-label={mode === 'create' ? 'Add news' : 'Update news'}
+      onSubmit={(event) => void submit(event).catch(() => undefined)}
+      className="grid gap-x-6 rounded-lg border border-slate-200 bg-white p-6 shadow-sm lg:grid-cols-2"
+    >
+      <TextField
+        label="Title"
+        placeholder="Enter the title"
+        error={errors.title?.message}
+        {...register('title')}
+      />
+      <TextField
+        label="Slug"
+        placeholder="enter-the-slug"
+        error={errors.slug?.message}
+        {...slugField}
+        onChange={(event) => {
+          event.target.value = toSlugInput(event.target.value);
+          return slugField.onChange(event);
+        }}
+      />
+      <div className="mb-4 lg:col-span-2">
+        <span id={descriptionLabelId} className="mb-1 block text-sm font-medium text-slate-700">
+          Description
+        </span>
+        <Controller
+          control={control}
+          name="description"
+          render={({ field }) => (
+            <RichTextEditor
+              value={field.value}
+              onChange={field.onChange}
+              labelId={descriptionLabelId}
+              invalid={Boolean(errors.description)}
+              describedBy={errors.description ? descriptionErrorId : undefined}
+            />
+          )}
+        />
+        <FieldError id={descriptionErrorId} message={errors.description?.message} />
+      </div>
+      <TextField
+        label="Meta Description"
+        placeholder="A short summary for search engines"
+        error={errors.metaDescription?.message}
+        {...register('metaDescription')}
+      />
+      <TextField
+        label="Alt Text"
+        placeholder="Describe the image"
+        error={errors.alt?.message}
+        {...register('alt')}
+      />
+      <Controller
+        control={control}
+        name="tags"
+        render={({ field }) => (
+          <TagInput
+            tags={field.value ?? []}
+            onChange={field.onChange}
+            error={errors.tags?.message}
+          />
+        )}
+      />
+      <SelectField
+        label="Category"
+        error={errors.categoryId?.message}
+        {...categoryField}
+        onChange={(event) => {
+          setValue('subCategoryId', '');
+          return categoryField.onChange(event);
+        }}
+      >
+        <option value="">Select Category</option>
+        {categories.data?.map((category) => (
+          <option key={category._id} value={category._id}>
+            {category.name}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField
+        label="Sub Category"
+        error={errors.subCategoryId?.message}
+        {...register('subCategoryId')}
+      >
+        <option value="">Select Sub Category</option>
+        {subCategories.map((sub) => (
+          <option key={sub._id} value={sub._id}>
+            {sub.name}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField
+        label="Publisher"
+        error={errors.publisherId?.message}
+        {...register('publisherId')}
+      >
+        <option value="">Select Publisher</option>
+        {publishers.data?.map((publisher) => (
+          <option key={publisher._id} value={publisher._id}>
+            {publisher.name}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField label="Anchor" error={errors.anchorId?.message} {...register('anchorId')}>
+        <option value="">Select Anchor</option>
+        {anchors.data?.map((anchor) => (
+          <option key={anchor._id} value={anchor._id}>
+            {anchor.name}
+          </option>
+        ))}
+      </SelectField>
+      <Controller
+        control={control}
+        name="image"
+        render={({ field }) => (
+          <ImageField
+            file={field.value ?? null}
+            keptImageURL={watch('keptImageURL') ?? null}
+            alt={watch('alt') ?? ''}
+            error={errors.image?.message}
+            onPick={(file, problem) => {
+              field.onChange(file);
+              if (problem) form.setError('image', { type: 'file', message: problem });
+              else form.clearErrors('image');
+            }}
+            onRemoveKept={() => setValue('keptImageURL', null)}
+          />
+        )}
+      />
+      <div>
+        <TextField
+          label="Video URL"
+          type="url"
+          placeholder="https://www.youtube.com/watch?v=…"
+          error={errors.videoURL?.message}
+          {...register('videoURL')}
+        />
+        <VideoPreviewBox url={videoURL} />
+      </div>
+      <Controller
+        control={control}
+        name="status"
+        render={({ field }) => (
+          <StatusToggle
+            checked={field.value === true}
+            onChange={field.onChange}
+            error={errors.status?.message}
+          />
+        )}
+      />
+      <div className="flex justify-end gap-2 lg:col-span-2">
+        <Button type="submit" disabled={pending}>
+          {pending ? 'Please wait...' : mode === 'create' ? 'Add News' : 'Update News'}
+        </Button>
+      </div>
+    </form>
+  );
+}
