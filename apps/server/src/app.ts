@@ -12,6 +12,7 @@ import { apiRoutes } from './http/api.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { createMailer } from './mail/mailer.ts';
 import { Throttle } from './security/throttle.ts';
+import { seedDemoIfEmpty } from './seed/first-start.ts';
 import { createServices, type Services } from './services.ts';
 import { LocalStorage } from './storage/local.ts';
 import type { MediaStorage } from './storage/storage.ts';
@@ -105,6 +106,12 @@ export async function buildApp(
     immutable: true,
   });
   await app.register(apiRoutes, { prefix: '/api/v1' });
+
+  // First start on an empty database: demo content and a demo admin (docs/decisions/030).
+  const seeded = config.seedDemo
+    ? await seedDemoIfEmpty({ services: app.services, db: db.kysely, log: app.log })
+    : null;
+  app.decorate('demoAdmin', seeded?.admin ?? null);
 
   await app.ready();
   return app;

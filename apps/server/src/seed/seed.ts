@@ -1,0 +1,230 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type {
+  CategoryDto,
+  ContactDto,
+  ContactInput,
+  NameInput,
+  NewsDto,
+  NewsFields,
+  PersonDto,
+  SubCategoryDto,
+  SubCategoryInput,
+} from '@newsroom/contract';
+import type { Database } from '../db/schema.ts';
+import { renderCover } from './images.ts';
+import { planArticles, type PlannedArticle } from './plan.ts';
+import { CATEGORIES, CONTACTS, ANCHORS, PUBLISHERS, type CategorySeed } from './taxonomy.ts';
+
+/** The operations seeding goes through: the same ones the API and the CLI use. */
+export interface SeedServices {
+  categories: { create(input: NameInput): Promise<CategoryDto> };
+  subcategories: { create(input: SubCategoryInput): Promise<SubCategoryDto> };
+  publishers: { create(input: NameInput): Promise<PersonDto> };
+  anchors: { create(input: NameInput): Promise<PersonDto> };
+  contacts: { create(input: ContactInput): Promise<ContactDto> };
+  news: { create(fields: NewsFields, image: { bytes: Buffer } | null): Promise<NewsDto> };
+  auth: {
+    createAdmin(input: {
+      name: string;
+      email: string;
+      password: string;
+      verified: true;
+    }): Promise<{ id: string; email: string }>;
+  };
+}
+
+export interface SeedDeps {
+  services: SeedServices;
+  /** Used only to date the demo records back in time, which no operation offers. */
+  db: Kysely<Database>;
+  log: FastifyBaseLogger;
+  now?: Date;
+}
+
+export const DEMO_ADMIN_EMAIL = 'admin@newsroom.local';
+
+export interface SeedResult {
+  admin: { email: string; password: string };
+  categories: number;
+  news: number;
+  contacts: number;
+}
+
+/** Stories (each rendering its image) are created this many at a time. */
+const CONCURRENCY = 4;
+const HOUR = 3600_000;
+
+type DatedTable = 'categories' | 'subcategories' | 'publishers' | 'anchors';
+
+/** What was created, for dating it afterwards. */
+interface Created {
+  taxonomy: { table: DatedTable; id: string }[];
+  news: { id: string; planned: PlannedArticle }[];
+}
+
+interface SeededCategory {
+  id: string;
+  style: CategorySeed['style'];
+  subs: Map<string, string>;
+}
+
+/** Fills an empty database with demo content and a demo admin; see docs/decisions/030. */
+export async function seedDemo({
+  services,
+  db,
+  log,
+  now = new Date(),
+}: SeedDeps): Promise<SeedResult> {
+  const started = Date.now();
+  const created: Created = { taxonomy: [], news: [] };
+  const categories = await createCategories(services, created);
+  const publishers = await createNamed(services.publishers, PUBLISHERS, 'publishers', created);
+  const anchors = await createNamed(services.anchors, ANCHORS, 'anchors', created);
+
+  const plan = planArticles(now);
+  created.news = await mapWithLimit(plan, CONCURRENCY, async (planned) => {
+    const category = categories.get(planned.article.category);
+    if (!category) throw new Error(`Unknown demo category ${planned.article.category}`);
+    const image = planned.withImage
+      ? { bytes: await renderCover(category.style, planned.slug) }
+      : null;
+    const fields = toFields(planned, category, publishers, anchors);
+    return { id: (await services.news.create(fields, image))._id, planned };
+  });
+  const firstStory = Date.parse(plan[0]?.createdAt ?? now.toISOString());
+  await backdate(db, created, new Date(firstStory - 48 * HOUR));
+
+  for (const [index, input] of CONTACTS.entries()) {
+    const contact = await services.contacts.create(input);
+    const sentAt = new Date(now.getTime() - (CONTACTS.length - index) * 29 * HOUR);
+    await db
+      .updateTable('contacts')
+      .set({ created_at: sentAt.toISOString() })
+      .where('id', '=', contact._id)
+      .execute();
+  }
+
+  const password = randomBytes(12).toString('base64url');
+  await services.auth.createAdmin({
+    name: 'Demo Admin',
+    email: DEMO_ADMIN_EMAIL,
+    password,
+    verified: true,
+  });
+
+  log.info(
+    `Demo content seeded in ${Date.now() - started} ms: ${categories.size} categories, ${created.news.length} news, ${CONTACTS.length} contact messages`,
+  );
+  log.info(`Demo admin: ${DEMO_ADMIN_EMAIL} / ${password} (shown once)`);
+  return {
+    admin: { email: DEMO_ADMIN_EMAIL, password },
+    categories: categories.size,
+    news: created.news.length,
+    contacts: CONTACTS.length,
+  };
+}
+
+async function createCategories(
+  services: SeedServices,
+  created: Created,
+): Promise<Map<string, SeededCategory>> {
+  const categories = new Map<string, SeededCategory>();
+  for (const seed of CATEGORIES) {
+    const category = await services.categories.create({ name: seed.name });
+    created.taxonomy.push({ table: 'categories', id: category._id });
+    const subs = new Map<string, string>();
+    for (const name of seed.subcategories) {
+      const sub = await services.subcategories.create({ name, categoryId: category._id });
+      created.taxonomy.push({ table: 'subcategories', id: sub._id });
+      subs.set(name, sub._id);
+    }
+    categories.set(seed.name, { id: category._id, style: seed.style, subs });
+  }
+  return categories;
+}
+
+async function createNamed(
+  service: SeedServices['publishers'],
+  names: string[],
+  table: 'publishers' | 'anchors',
+  created: Created,
+): Promise<Map<string, string>> {
+  const ids = new Map<string, string>();
+  for (const name of names) {
+    const record = await service.create({ name });
+    created.taxonomy.push({ table, id: record._id });
+    ids.set(name, record._id);
+  }
+  return ids;
+}
+
+/**
+ * No operation sets creation dates or view counts, so the demo records are dated here: the
+ * taxonomy a little before the first story, each story at its planned time with its views.
+ */
+async function backdate(db: Kysely<Database>, created: Created, setUpAt: Date) {
+  await db.transaction().execute(async (trx) => {
+    for (const [index, { table, id }] of created.taxonomy.entries()) {
+      const stamp = new Date(setUpAt.getTime() + index * 1000).toISOString();
+      await trx
+        .updateTable(table)
+        .set({ created_at: stamp, updated_at: stamp })
+        .where('id', '=', id)
+        .execute();
+    }
+    for (const { id, planned } of created.news) {
+      await trx
+        .updateTable('news')
+        .set({ created_at: planned.createdAt, updated_at: planned.updatedAt, views: planned.views })
+        .where('id', '=', id)
+        .execute();
+    }
+  });
+}
+
+/** Maps items with at most `limit` calls in flight, keeping the order of the results. */
+async function mapWithLimit<T, R>(
+  items: readonly T[],
+  limit: number,
+  fn: (item: T) => Promise<R>,
+): Promise<R[]> {
+  const results: R[] = [];
+  let next = 0;
+  const worker = async () => {
+    for (let i = next++; i < items.length; i = next++) {
+      results[i] = await fn(items[i] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+function toFields(
+  planned: PlannedArticle,
+  category: { id: string; subs: Map<string, string> },
+  publishers: Map<string, string>,
+  anchors: Map<string, string>,
+): NewsFields {
+  const { article } = planned;
+  const subCategoryId = article.sub === null ? null : category.subs.get(article.sub);
+  const publisherId = publishers.get(planned.publisher);
+  if (subCategoryId === undefined || publisherId === undefined) {
+    throw new Error(`Demo story "${article.title}" refers to an unknown sub-category or publisher`);
+  }
+  return {
+    title: article.title,
+    slug: planned.slug,
+    description: planned.description,
+    metaDescription: article.summary,
+    alt: article.alt,
+    tags: article.tags,
+    videoURL: planned.videoURL,
+    status: !article.inactive,
+    categoryId: category.id,
+    subCategoryId,
+    publisherId,
+    anchorId: planned.anchor === null ? null : (anchors.get(planned.anchor) ?? null),
+  };
+}
