@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import { Link, useLocation } from 'react-router';
 import { Button } from '../admin/ui/Button.tsx';
 import { TextField } from '../admin/ui/Field.tsx';
+import { reloadAt } from '../admin/lib/navigation.ts';
 import { api } from '../lib/api.ts';
 import { setAuth } from '../lib/auth-store.ts';
 import { paths } from '../lib/paths.ts';
@@ -29,7 +30,7 @@ export function LoginPage() {
     try {
       const { data } = await api<LoginData>('/auth/login', { method: 'POST', body: input });
       setAuth({ role: data.role, email: data.email, accessToken: data.accessToken });
-      window.location.assign(paths.home());
+      reloadAt(paths.home());
     } catch (caught) {
       setError(errorMessage(caught));
     }

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
 import { useAuth } from '../../lib/auth-store.ts';
 import { paths } from '../../lib/paths.ts';
+import { reloadAt } from '../lib/navigation.ts';
 import { isLeaving } from './session.ts';
 import { Sidebar } from './Sidebar.tsx';
 import { TopBar } from './TopBar.tsx';
@@ -19,7 +20,7 @@ export function AdminLayout() {
   const [collapsed, setCollapsed] = useState(initiallyCollapsed);
 
   useEffect(() => {
-    if (!auth && !isLeaving()) window.location.assign(paths.login());
+    if (!auth && !isLeaving()) reloadAt(paths.login());
   }, [auth]);
 
   const toggle = () =>

@@ -1,6 +1,7 @@
 import { api } from '../../lib/api.ts';
 import { clearAuth } from '../../lib/auth-store.ts';
 import { paths } from '../../lib/paths.ts';
+import { reloadAt } from '../lib/navigation.ts';
 
 let leaving = false;
 
@@ -12,5 +13,5 @@ export async function logout(): Promise<void> {
   await api<null>('/auth/logout', { method: 'POST' });
   leaving = true;
   clearAuth();
-  window.location.assign(paths.home());
+  reloadAt(paths.home());
 }
