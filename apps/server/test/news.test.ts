@@ -1,7 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   createNews,
   createTaxonomy,
+  resetContent,
   imageUrl,
   images,
   multipart,
@@ -18,12 +19,15 @@ let t: TestApp;
 let headers: AuthHeaders;
 let ctx: NewsContext;
 
-beforeEach(async () => {
+beforeAll(async () => {
   t = await createTestApp();
   headers = await adminAuth(t.app);
+});
+afterAll(() => t.close());
+beforeEach(async () => {
+  await resetContent(t.app, t.dataDir);
   ctx = { app: t.app, headers, taxonomy: await createTaxonomy(t.app, headers) };
 });
-afterEach(() => t.close());
 
 const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
   call(t.app, { method, url: `/api/v1${url}`, payload: payload as object, headers });
@@ -305,5 +309,17 @@ describe('deleting news', () => {
     const res = await api('POST', '/news/delete', {});
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('id is required');
+  });
+});
+
+describe('uploaded images', () => {
+  it('are served at their ImageURL with a long cache lifetime', async () => {
+    const bytes = await images.jpeg();
+    const news = await createNews(ctx, { image: bytes });
+    const res = await t.app.inject({ method: 'GET', url: imageUrl(news) });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/jpeg');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.rawPayload.equals(bytes)).toBe(true);
   });
 });

@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createNews, createTaxonomy, newsFields, type NewsContext } from './factories.ts';
+import { adminAuth } from './fixtures.ts';
+import { createTestApp, type TestApp } from './helpers.ts';
+
+let t: TestApp;
+let ctx: NewsContext;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const headers = await adminAuth(t.app);
+  ctx = { app: t.app, headers, taxonomy: await createTaxonomy(t.app, headers) };
+});
+afterAll(() => t.close());
+
+const FILLER = `<p>${'Enough ordinary words to pass the length rule of the description. '.repeat(4)}</p>`;
+
+/** The description as stored, after sending `html` through POST /news/create. */
+async function stored(html: string): Promise<string> {
+  return (await createNews(ctx, { description: FILLER + html })).description;
+}
+
+describe('the description is sanitised before it is stored', () => {
+  it('keeps the formatting Quill produces', async () => {
+    const quill =
+      '<h2>Heading</h2><p class="ql-align-center"><strong>bold</strong> <em>it</em> <u>u</u> <s>s</s></p>' +
+      '<ol><li data-list="bullet">one</li></ol><ul><li>two</li></ul><blockquote>quote</blockquote>' +
+      '<pre class="ql-syntax">code()</pre><p><span class="ql-size-large">big</span><br></p>' +
+      '<p><a href="https://example.com/a" target="_blank" rel="noopener noreferrer">link</a></p>' +
+      '<p><img src="https://example.com/i.png" alt="pic"><img src="/uploads/news/x.jpg"></p>';
+    // The serialiser closes void elements (<br />), which is the same HTML.
+    expect(await stored(quill)).toBe(FILLER + quill.replace(/<(br|img[^>]*)>/g, '<$1 />'));
+  });
+
+  it('drops scripts and their content', async () => {
+    const html = await stored('<p>before</p><script>alert(1)</script><p>after</p>');
+    expect(html).not.toMatch(/<script|alert/);
+    expect(html).toContain('<p>before</p><p>after</p>');
+  });
+
+  it('drops event handlers', async () => {
+    const html = await stored('<img src="https://example.com/x.png" onerror="alert(1)">');
+    expect(html).toContain('<img src="https://example.com/x.png" />');
+    expect(html).not.toMatch(/onerror|alert/);
+  });
+
+  it('drops javascript: and data: URLs', async () => {
+    const html = await stored(
+      '<a href="javascript:alert(1)">click</a><a href="JaVaScRiPt:alert(2)">again</a><img src="data:image/png;base64,AAAA">',
+    );
+    expect(html).not.toMatch(/javascript|alert|data:/i);
+    expect(html).toContain('<a>click</a><a>again</a>');
+  });
+
+  it('drops styles that could carry code and keeps plain colours', async () => {
+    const html = await stored(
+      '<p style="background-image: url(javascript:alert(1))">a</p><span style="color: #e60000">b</span>',
+    );
+    expect(html).not.toMatch(/javascript|background-image/);
+    expect(html).toContain('<span style="color:#e60000">b</span>');
+  });
+
+  it('keeps YouTube and Vimeo embeds over https', async () => {
+    const embeds =
+      '<iframe class="ql-video" src="https://www.youtube.com/embed/dQw4w9WgXcQ" frameborder="0" allowfullscreen="true"></iframe>' +
+      '<iframe src="https://www.youtube-nocookie.com/embed/abc123"></iframe>' +
+      '<iframe src="https://player.vimeo.com/video/76979871"></iframe>';
+    expect(await stored(embeds)).toBe(FILLER + embeds);
+  });
+
+  it.each([
+    ['another site', 'https://evil.example.com/embed/x'],
+    ['plain http', 'http://www.youtube.com/embed/dQw4w9WgXcQ'],
+    ['a YouTube page that is not an embed', 'https://www.youtube.com/watch?v=dQw4w9WgXcQ'],
+    ['a look-alike host', 'https://www.youtube.com.evil.example/embed/x'],
+    ['javascript:', 'javascript:alert(1)'],
+  ])('removes an iframe pointing at %s', async (_label, src) => {
+    const html = await stored(`<iframe src="${src}"></iframe><p>kept</p>`);
+    expect(html).not.toContain('iframe');
+    expect(html).toContain('<p>kept</p>');
+  });
+
+  it('refuses a description that is nothing but unsafe markup', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/news/create',
+      headers: ctx.headers,
+      payload: {
+        ...newsFields(ctx.taxonomy),
+        description: `<script>${'x'.repeat(300)}</script>`,
+      },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Description is required');
+  });
+});
