@@ -1,0 +1,108 @@
+import fastifyStatic from '@fastify/static';
+import { readdirSync, statSync } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { fillTemplate, notBuiltPage } from './template.ts';
+import { injectTransport } from './transport.ts';
+import { loadWebDist, locateWebDist, type WebDist } from './web-dist.ts';
+
+/** Paths of the sign-in screens: always the client app, never a server-rendered page. */
+const AUTH_PATHS = new Set(['/login', '/register', '/admin/register', '/verify-account']);
+
+/** Prefixes that belong to the API and media, which answer their own 404s. */
+const NOT_PAGES = ['/api/', '/uploads/'];
+
+const ROBOTS_TXT = 'User-agent: *\nAllow: /\nDisallow: /api/\n';
+
+function pathnameOf(url: string): string {
+  const pathname = url.split('?')[0] ?? '/';
+  return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+}
+
+/** Files at the top of the client build (favicon and the like), never index.html. */
+function topLevelFiles(clientDir: string): string[] {
+  return readdirSync(clientDir).filter(
+    (name) => name !== 'index.html' && statSync(path.join(clientDir, name)).isFile(),
+  );
+}
+
+function html(reply: FastifyReply, status: number, cacheControl: string, body: string) {
+  return reply
+    .status(status)
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('cache-control', cacheControl)
+    .header('vary', 'Cookie')
+    .send(body);
+}
+
+/**
+ * The page host: built browser assets, then every other GET as a page. A signed-in admin and
+ * the sign-in screens get the app shell; everyone else a server-rendered public page.
+ */
+export async function webHost(app: FastifyInstance) {
+  const distDir = locateWebDist(app.config.webDist);
+  const loaded = await loadWebDist(distDir);
+
+  app.get('/robots.txt', (_request, reply) =>
+    reply.header('cache-control', 'public, max-age=3600').type('text/plain').send(ROBOTS_TXT),
+  );
+
+  if ('missing' in loaded) {
+    app.log.warn(`Web app not built (${loaded.missing}): pages answer 503. Run npm run build.`);
+    app.get('/*', (request, reply) => {
+      if (NOT_PAGES.some((prefix) => request.url.startsWith(prefix))) return reply.callNotFound();
+      return html(reply, 503, 'no-store', notBuiltPage(loaded.missing));
+    });
+    return;
+  }
+
+  const dist: WebDist = loaded.dist;
+  await app.register(fastifyStatic, {
+    root: path.join(dist.clientDir, 'assets'),
+    prefix: '/assets/',
+    decorateReply: false,
+    index: false,
+    maxAge: '365d',
+    immutable: true,
+  });
+  for (const name of topLevelFiles(dist.clientDir)) {
+    const file = path.join(dist.clientDir, name);
+    app.get(`/${name}`, async (_request, reply) =>
+      reply
+        .header('cache-control', 'public, max-age=86400')
+        .type(name.endsWith('.svg') ? 'image/svg+xml' : 'application/octet-stream')
+        .send(await fs.readFile(file)),
+    );
+  }
+
+  const shell = fillTemplate(dist.template, {
+    head: '<title>Newsroom</title>\n    <meta name="robots" content="noindex" />',
+  });
+  const fetch = injectTransport(app);
+
+  const isAdmin = async (request: FastifyRequest) => {
+    if (Object.keys(request.cookies).length === 0) return false;
+    return (await app.services.auth.sessionFromCookies(request.cookies)) !== null;
+  };
+
+  app.get('/*', async (request, reply) => {
+    if (NOT_PAGES.some((prefix) => request.url.startsWith(prefix))) return reply.callNotFound();
+    if (AUTH_PATHS.has(pathnameOf(request.url)) || (await isAdmin(request))) {
+      return html(reply, 200, 'no-store', shell);
+    }
+    try {
+      const result = await dist.renderer.render({
+        url: request.url,
+        publicUrl: app.config.publicUrl,
+        fetch,
+      });
+      if (result.kind === 'redirect') return reply.redirect(result.location, result.status);
+      // Pages are rendered per request (an article render counts a view): never kept by caches.
+      return html(reply, result.status, 'no-cache, private', fillTemplate(dist.template, result));
+    } catch (error) {
+      request.log.error({ err: error }, 'server render failed; sending the app shell');
+      return html(reply, 500, 'no-store', shell);
+    }
+  });
+}

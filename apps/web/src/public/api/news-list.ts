@@ -1,0 +1,50 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { CACHE_MS, PAGE_SIZE, type NewsDto } from '@newsroom/contract';
+import { api } from '../../lib/api.ts';
+import { publicRetry } from './retry.ts';
+
+/** The list filter, by exact category and sub-category names (absent means all). */
+export interface NewsFilter {
+  category?: string;
+  subcategory?: string;
+}
+
+export interface NewsPage {
+  items: NewsDto[];
+  count: number;
+  page: number;
+}
+
+/** GET /u/get: one page of active news, newest first, filtered by names. */
+export async function getNewsPage(filter: NewsFilter, page: number): Promise<NewsPage> {
+  const envelope = await api<NewsDto[]>('/u/get', {
+    query: {
+      category: filter.category,
+      subcategory: filter.subcategory,
+      page,
+      limit: PAGE_SIZE.publicNews,
+    },
+  });
+  return { items: envelope.data, count: envelope.count ?? envelope.data.length, page };
+}
+
+/** The page after `last`, or undefined once every article has been loaded. */
+export function nextPageParam(last: NewsPage, pages: NewsPage[]): number | undefined {
+  const loaded = pages.reduce((sum, page) => sum + page.items.length, 0);
+  return last.items.length > 0 && loaded < last.count ? last.page + 1 : undefined;
+}
+
+export const newsListQuery = (filter: NewsFilter) =>
+  infiniteQueryOptions({
+    queryKey: ['public', 'news', filter.category ?? null, filter.subcategory ?? null],
+    queryFn: ({ pageParam }) => getNewsPage(filter, pageParam),
+    initialPageParam: 1,
+    getNextPageParam: nextPageParam,
+    staleTime: CACHE_MS.public,
+    gcTime: CACHE_MS.public,
+    retry: publicRetry,
+  });
+
+export function useNewsList(filter: NewsFilter) {
+  return useInfiniteQuery(newsListQuery(filter));
+}

@@ -1,0 +1,83 @@
+import { Link, useLoaderData } from 'react-router';
+import { paths } from '../../lib/paths.ts';
+import { useArticle } from '../api/article.ts';
+import { formatDateTime } from '../format.ts';
+import { NewsImage } from '../NewsImage.tsx';
+import { displayTags } from '../tags.ts';
+import type { ArticleLoaderData } from './loader.ts';
+import { ReadAlso } from './ReadAlso.tsx';
+import { RelatedNews } from './RelatedNews.tsx';
+import { SafeHtml } from './SafeHtml.tsx';
+import { VideoEmbed } from './VideoEmbed.tsx';
+
+/** `/news/{slug}`: the article, its related news and the latest news. */
+export function ArticlePage() {
+  const { slug } = useLoaderData<ArticleLoaderData>();
+  const article = useArticle(slug);
+  const category = article.category?.name;
+  return (
+    <>
+      <div className="grid gap-10 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <article className="min-w-0">
+          {category && (
+            <nav aria-label="Breadcrumb" className="mb-3 text-sm font-semibold text-red-700">
+              <Link to={paths.category(category)} className="hover:underline">
+                {category}
+              </Link>
+              {article.subcategory && (
+                <>
+                  <span aria-hidden="true" className="mx-2 text-slate-400">
+                    /
+                  </span>
+                  <Link
+                    to={paths.category(category, article.subcategory.name)}
+                    className="hover:underline"
+                  >
+                    {article.subcategory.name}
+                  </Link>
+                </>
+              )}
+            </nav>
+          )}
+          <h1 className="text-3xl leading-tight font-black tracking-tight text-slate-900 sm:text-4xl">
+            {article.title}
+          </h1>
+          <p className="mt-3 text-sm text-slate-600">
+            <span className="font-semibold text-slate-800">
+              Published by - {article.publisher?.name ?? 'Newsroom'}
+            </span>
+            <span aria-hidden="true"> · </span>
+            <time dateTime={article.createdAt}>{formatDateTime(article.createdAt)}</time>
+          </p>
+          {article.Image && (
+            <NewsImage
+              article={article}
+              priority
+              sizes="(min-width: 1024px) 860px, 100vw"
+              className="mt-5 rounded-xl"
+            />
+          )}
+          <SafeHtml
+            html={article.description}
+            className="mt-6 space-y-4 text-lg leading-relaxed text-slate-800 [&_a]:font-semibold [&_a]:text-red-700 [&_a]:underline [&_blockquote]:border-l-4 [&_blockquote]:border-slate-300 [&_blockquote]:pl-4 [&_blockquote]:italic [&_h2]:text-2xl [&_h2]:font-bold [&_h3]:text-xl [&_h3]:font-bold [&_iframe]:aspect-video [&_iframe]:w-full [&_img]:h-auto [&_img]:max-w-full [&_ol]:list-decimal [&_ol]:pl-6 [&_ul]:list-disc [&_ul]:pl-6"
+          />
+          <VideoEmbed videoURL={article.videoURL} title={article.title} />
+          {article.tags.length > 0 && (
+            <ul className="mt-6 flex flex-wrap gap-2" aria-label="Tags">
+              {displayTags(article.tags).map((tag, index) => (
+                <li
+                  key={`${tag}-${index}`}
+                  className="rounded-full bg-slate-100 px-3 py-1 text-sm font-semibold text-slate-700"
+                >
+                  #{tag}
+                </li>
+              ))}
+            </ul>
+          )}
+        </article>
+        <aside>{category && <RelatedNews category={category} slug={slug} />}</aside>
+      </div>
+      <ReadAlso slug={slug} />
+    </>
+  );
+}

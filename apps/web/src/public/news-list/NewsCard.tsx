@@ -1,0 +1,89 @@
+import { Link } from 'react-router';
+import { TRUNCATE, htmlToText, truncateWords, type NewsDto } from '@newsroom/contract';
+import { paths } from '../../lib/paths.ts';
+import { formatDate } from '../format.ts';
+import { NewsImage } from '../NewsImage.tsx';
+import { displayTags } from '../tags.ts';
+
+interface NewsCardProps {
+  article: NewsDto;
+  /** The first item of a list: large, with a longer excerpt and its picture loaded first. */
+  featured?: boolean;
+}
+
+function Tags({ tags }: { tags: string[] }) {
+  const shown = displayTags(tags);
+  if (shown.length === 0) return null;
+  return (
+    <ul className="flex flex-wrap gap-1.5" aria-label="Tags">
+      {shown.map((tag, index) => (
+        <li
+          key={`${tag}-${index}`}
+          className="rounded-full bg-red-50 px-2.5 py-0.5 text-xs font-semibold text-red-800"
+        >
+          {tag}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** One article in a news list: picture, tags, title, excerpt, publisher and updated date. */
+export function NewsCard({ article, featured = false }: NewsCardProps) {
+  const words = featured ? TRUNCATE.firstItemWords : TRUNCATE.gridItemWords;
+  const excerpt = truncateWords(htmlToText(article.description), words);
+  const href = paths.article(article.slug);
+  return (
+    <article
+      data-testid="news-item"
+      className={
+        featured
+          ? 'grid gap-5 overflow-hidden rounded-xl border border-slate-200 bg-white lg:grid-cols-2'
+          : 'flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white'
+      }
+    >
+      <Link to={href} tabIndex={-1} aria-hidden="true" className="block">
+        <NewsImage
+          article={article}
+          priority={featured}
+          sizes={
+            featured
+              ? '(min-width: 1024px) 620px, 100vw'
+              : '(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw'
+          }
+        />
+      </Link>
+      <div
+        className={
+          featured
+            ? 'flex flex-col gap-3 p-5 lg:py-6 lg:pr-6 lg:pl-0'
+            : 'flex flex-1 flex-col gap-3 p-4'
+        }
+      >
+        <Tags tags={article.tags} />
+        <h2
+          className={
+            featured
+              ? 'text-2xl leading-tight font-extrabold text-slate-900 sm:text-3xl'
+              : 'text-lg leading-snug font-bold text-slate-900'
+          }
+        >
+          <Link
+            to={href}
+            className="rounded hover:text-red-700 focus-visible:outline-2 focus-visible:outline-red-700"
+          >
+            {article.title}
+          </Link>
+        </h2>
+        <p className={featured ? 'text-slate-700' : 'flex-1 text-sm text-slate-700'}>{excerpt}</p>
+        <p className="text-xs text-slate-600">
+          <span className="font-semibold text-slate-800">
+            {article.publisher?.name ?? 'Newsroom'}
+          </span>
+          {' · '}
+          <time dateTime={article.updatedAt}>Updated {formatDate(article.updatedAt)}</time>
+        </p>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,27 @@
+import { useLoaderData } from 'react-router';
+import { useNewsList, type NewsFilter } from '../api/news-list.ts';
+import { NewsList } from './NewsList.tsx';
+
+/** `/` and `/{category}/{subcategory?}`: the loader resolved the filter from the path. */
+export function NewsListPage() {
+  const filter = useLoaderData<NewsFilter>();
+  const query = useNewsList(filter);
+  const heading = filter.subcategory ?? filter.category ?? 'Latest News';
+  return (
+    <>
+      <div className="mb-5 flex items-baseline gap-3">
+        <h1 className="text-2xl font-black tracking-tight text-slate-900 sm:text-3xl">{heading}</h1>
+        {filter.subcategory && <p className="text-sm text-slate-600">in {filter.category}</p>}
+      </div>
+      <NewsList
+        items={query.data?.pages.flatMap((page) => page.items) ?? []}
+        status={query.status}
+        hasNextPage={query.hasNextPage}
+        isFetchingNextPage={query.isFetchingNextPage}
+        isFetchNextPageError={query.isFetchNextPageError}
+        fetchNextPage={() => void query.fetchNextPage()}
+        emptyLabel={filter.category ? heading : undefined}
+      />
+    </>
+  );
+}
