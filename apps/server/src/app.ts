@@ -16,6 +16,7 @@ import { seedDemoIfEmpty } from './seed/first-start.ts';
 import { createServices, type Services } from './services.ts';
 import { LocalStorage } from './storage/local.ts';
 import type { MediaStorage } from './storage/storage.ts';
+import { webHost } from './web/host.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -106,6 +107,8 @@ export async function buildApp(
     immutable: true,
   });
   await app.register(apiRoutes, { prefix: '/api/v1' });
+  // Pages: built assets, server-rendered public pages, the app shell for admins (web/host.ts).
+  await app.register(webHost);
 
   // First start on an empty database: demo content and a demo admin (docs/decisions/030).
   const seeded = config.seedDemo
