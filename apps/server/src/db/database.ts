@@ -28,7 +28,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Db> {
     ? await openPostgres(options.databaseUrl)
     : openSqlite(options.dataDir);
   try {
-    await migrate(db.kysely);
+    await migrate(db);
   } catch (error) {
     await db.close();
     throw error;
@@ -63,8 +63,15 @@ async function openPostgres(url: string): Promise<Db> {
   return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
 }
 
-async function migrate(kysely: Kysely<Database>) {
-  const migrator = new Migrator({ db: kysely, provider: migrationProvider });
+async function migrate({ kysely, dialect }: Db) {
+  // On PostgreSQL the migration tables live in the connection's own schema, so several schemas of
+  // one database (one per test run, or per tenant) never see each other's migration state.
+  const migrationTableSchema =
+    dialect === 'postgres'
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(kysely)).rows[0]
+          ?.schema
+      : undefined;
+  const migrator = new Migrator({ db: kysely, provider: migrationProvider, migrationTableSchema });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
