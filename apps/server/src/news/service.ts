@@ -1,22 +1,22 @@
 import type { Kysely } from 'kysely';
 import {
-  MEDIA_REQUIRED_MESSAGE,
   READ_ALSO_COUNT,
   RELATED_NEWS_COUNT,
   nameFilterValue,
-  type FieldError,
   type NewsDto,
   type NewsFields,
   type PageQuery,
 } from '@newsroom/contract';
 import { isForeignKeyViolation, isUniqueViolation } from '../db/errors.ts';
 import { newId } from '../db/ids.ts';
-import type { Database, NewsTable } from '../db/schema.ts';
-import { conflict, notFound, validationFailed } from '../http/errors.ts';
+import type { Database } from '../db/schema.ts';
+import { conflict, notFound } from '../http/errors.ts';
 import type { MediaStorage } from '../storage/storage.ts';
-import { checkImage, type CheckedImage, type NewsImage } from './image.ts';
-import { NewsRepository, toNewsDto, type NewsRow } from './repo.ts';
-import { sanitizeDescription } from './sanitize.ts';
+import { NewsWriteChecks, slugTaken, type NewsUpdate } from './checks.ts';
+import type { CheckedImage, NewsImage } from './image.ts';
+import { NewsRepository, toNewsDto, type NewsFilter } from './repo.ts';
+
+export type { NewsUpdate } from './checks.ts';
 
 export interface PublicNewsFilters {
   category?: string;
@@ -30,17 +30,13 @@ export interface NewsPage {
   count: number;
 }
 
-/** What an update may add to the fields of a create. */
-export type NewsUpdate = NewsFields & { removeImage?: boolean };
-
-type NewsValues = Omit<NewsTable, 'id' | 'views' | 'created_at'>;
-
 /**
  * News articles: every rule of writing them (validation beyond the schema, media, references,
  * unique slugs, no partial writes) and every read, for the API, seeding and the renderer.
  */
 export class NewsService {
   private readonly repo: NewsRepository;
+  private readonly checks: NewsWriteChecks;
   private lastStamp = 0;
 
   constructor(
@@ -48,10 +44,11 @@ export class NewsService {
     private readonly storage: MediaStorage,
   ) {
     this.repo = new NewsRepository(db);
+    this.checks = new NewsWriteChecks(db);
   }
 
   async create(fields: NewsFields, image: NewsImage | null): Promise<NewsDto> {
-    const { values, checked } = await this.prepare(fields, image, null);
+    const { values, image: checked } = await this.checks.prepare(fields, image, null);
     const id = newId();
     const stamp = this.stamp();
     await this.writeWithImage(checked, values.slug, async (imageKey) => {
@@ -73,7 +70,7 @@ export class NewsService {
   async update(id: string, fields: NewsUpdate, image: NewsImage | null): Promise<NewsDto> {
     const existing = await this.repo.findRow(id);
     if (!existing) throw newsNotFound();
-    const { values, checked } = await this.prepare(fields, image, existing);
+    const { values, image: checked } = await this.checks.prepare(fields, image, existing);
     const keep = checked === null && !fields.removeImage;
     await this.writeWithImage(checked, values.slug, async (imageKey) => {
       await this.db
@@ -159,52 +156,12 @@ export class NewsService {
     return rows.map((row) => this.toDto(row));
   }
 
-  private async page(filter: Parameters<NewsRepository['list']>[0], page: PageQuery) {
+  private async page(filter: NewsFilter, page: PageQuery): Promise<NewsPage> {
     const [rows, count] = await Promise.all([
       this.repo.list(filter, page.limit, (page.page - 1) * page.limit),
       this.repo.count(filter),
     ]);
     return { data: rows.map((row) => this.toDto(row)), count };
-  }
-
-  /** Checks everything a write needs before anything is stored. */
-  private async prepare(
-    fields: NewsUpdate,
-    image: NewsImage | null,
-    existing: NewsRow | null,
-  ): Promise<{
-    values: Omit<NewsValues, 'image_key' | 'updated_at'>;
-    checked: CheckedImage | null;
-  }> {
-    const checked = image ? await checkImage(image) : null;
-    const description = sanitizeDescription(fields.description);
-    if (!description) {
-      throw validationFailed([{ path: 'description', message: 'Description is required' }]);
-    }
-    const keepsImage = Boolean(existing?.image_key) && !fields.removeImage;
-    if (!checked && !keepsImage && !fields.videoURL) {
-      throw validationFailed([{ path: 'image', message: MEDIA_REQUIRED_MESSAGE }]);
-    }
-    await this.assertReferences(fields);
-    const slug = fields.slug.toLowerCase();
-    await this.assertSlugFree(slug, existing?.id);
-    return {
-      checked,
-      values: {
-        title: fields.title,
-        slug,
-        meta_description: fields.metaDescription,
-        description,
-        tags: JSON.stringify(fields.tags),
-        category_id: fields.categoryId,
-        sub_category_id: fields.subCategoryId,
-        publisher_id: fields.publisherId,
-        anchor_id: fields.anchorId,
-        alt: fields.alt,
-        video_url: fields.videoURL,
-        status: fields.status ? 1 : 0,
-      },
-    };
   }
 
   /** Stores the image, then runs the database write; a failed write takes the file away again. */
@@ -227,48 +184,6 @@ export class NewsService {
       }
       throw error;
     }
-  }
-
-  private async assertReferences(fields: NewsFields) {
-    const find = (table: 'categories' | 'publishers' | 'anchors', id: string | null) =>
-      id ? this.db.selectFrom(table).select('id').where('id', '=', id).executeTakeFirst() : null;
-    const [category, publisher, anchor, sub] = await Promise.all([
-      find('categories', fields.categoryId),
-      find('publishers', fields.publisherId),
-      find('anchors', fields.anchorId),
-      fields.subCategoryId
-        ? this.db
-            .selectFrom('subcategories')
-            .select(['id', 'category_id'])
-            .where('id', '=', fields.subCategoryId)
-            .executeTakeFirst()
-        : null,
-    ]);
-    const errors: FieldError[] = [];
-    if (!category) errors.push({ path: 'categoryId', message: 'Selected category does not exist' });
-    if (fields.subCategoryId && !sub) {
-      errors.push({ path: 'subCategoryId', message: 'Selected sub-category does not exist' });
-    } else if (sub && sub.category_id !== fields.categoryId) {
-      errors.push({
-        path: 'subCategoryId',
-        message: 'Selected sub-category does not belong to the selected category',
-      });
-    }
-    if (!publisher)
-      errors.push({ path: 'publisherId', message: 'Selected publisher does not exist' });
-    if (fields.anchorId && !anchor) {
-      errors.push({ path: 'anchorId', message: 'Selected anchor does not exist' });
-    }
-    if (errors.length > 0) throw validationFailed(errors);
-  }
-
-  private async assertSlugFree(slug: string, exceptId?: string) {
-    const same = await this.db
-      .selectFrom('news')
-      .select('id')
-      .where('slug', '=', slug)
-      .executeTakeFirst();
-    if (same && same.id !== exceptId) throw slugTaken(slug);
   }
 
   /** A file left behind costs disk space only; it never fails the request that replaced it. */
@@ -295,5 +210,3 @@ function filterName(value: string | undefined): string | undefined {
 const newsNotFound = () => notFound('News not found');
 const slugNotFound = (slug: string) =>
   notFound(`No published news article has the address "${slug}"`);
-const slugTaken = (slug: string) =>
-  conflict(`A news article with the slug "${slug}" already exists; choose another slug`);

@@ -1,0 +1,108 @@
+import type { Kysely } from 'kysely';
+import { MEDIA_REQUIRED_MESSAGE, type FieldError, type NewsFields } from '@newsroom/contract';
+import type { Database, NewsTable } from '../db/schema.ts';
+import { conflict, validationFailed } from '../http/errors.ts';
+import { checkImage, type CheckedImage, type NewsImage } from './image.ts';
+import type { NewsRow } from './repo.ts';
+import { sanitizeDescription } from './sanitize.ts';
+
+/** What an update may add to the fields of a create. */
+export type NewsUpdate = NewsFields & { removeImage?: boolean };
+
+/** The columns a create or update writes, but the image and the timestamps. */
+export type NewsValues = Omit<
+  NewsTable,
+  'id' | 'views' | 'image_key' | 'created_at' | 'updated_at'
+>;
+
+export interface PreparedWrite {
+  values: NewsValues;
+  image: CheckedImage | null;
+}
+
+/** The rules a news write must pass before anything is stored: media, references, slug. */
+export class NewsWriteChecks {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** Checks everything a write needs before anything is stored. */
+  async prepare(
+    fields: NewsUpdate,
+    image: NewsImage | null,
+    existing: NewsRow | null,
+  ): Promise<PreparedWrite> {
+    const checked = image ? await checkImage(image) : null;
+    const description = sanitizeDescription(fields.description);
+    if (!description) {
+      throw validationFailed([{ path: 'description', message: 'Description is required' }]);
+    }
+    const keepsImage = Boolean(existing?.image_key) && !fields.removeImage;
+    if (!checked && !keepsImage && !fields.videoURL) {
+      throw validationFailed([{ path: 'image', message: MEDIA_REQUIRED_MESSAGE }]);
+    }
+    await this.assertReferences(fields);
+    const slug = fields.slug.toLowerCase();
+    await this.assertSlugFree(slug, existing?.id);
+    return {
+      image: checked,
+      values: {
+        title: fields.title,
+        slug,
+        meta_description: fields.metaDescription,
+        description,
+        tags: JSON.stringify(fields.tags),
+        category_id: fields.categoryId,
+        sub_category_id: fields.subCategoryId,
+        publisher_id: fields.publisherId,
+        anchor_id: fields.anchorId,
+        alt: fields.alt,
+        video_url: fields.videoURL,
+        status: fields.status ? 1 : 0,
+      },
+    };
+  }
+
+  private async assertReferences(fields: NewsFields) {
+    const find = (table: 'categories' | 'publishers' | 'anchors', id: string | null) =>
+      id ? this.db.selectFrom(table).select('id').where('id', '=', id).executeTakeFirst() : null;
+    const [category, publisher, anchor, sub] = await Promise.all([
+      find('categories', fields.categoryId),
+      find('publishers', fields.publisherId),
+      find('anchors', fields.anchorId),
+      fields.subCategoryId
+        ? this.db
+            .selectFrom('subcategories')
+            .select(['id', 'category_id'])
+            .where('id', '=', fields.subCategoryId)
+            .executeTakeFirst()
+        : null,
+    ]);
+    const errors: FieldError[] = [];
+    if (!category) errors.push({ path: 'categoryId', message: 'Selected category does not exist' });
+    if (fields.subCategoryId && !sub) {
+      errors.push({ path: 'subCategoryId', message: 'Selected sub-category does not exist' });
+    } else if (sub && sub.category_id !== fields.categoryId) {
+      errors.push({
+        path: 'subCategoryId',
+        message: 'Selected sub-category does not belong to the selected category',
+      });
+    }
+    if (!publisher)
+      errors.push({ path: 'publisherId', message: 'Selected publisher does not exist' });
+    if (fields.anchorId && !anchor) {
+      errors.push({ path: 'anchorId', message: 'Selected anchor does not exist' });
+    }
+    if (errors.length > 0) throw validationFailed(errors);
+  }
+
+  private async assertSlugFree(slug: string, exceptId?: string) {
+    const same = await this.db
+      .selectFrom('news')
+      .select('id')
+      .where('slug', '=', slug)
+      .executeTakeFirst();
+    if (same && same.id !== exceptId) throw slugTaken(slug);
+  }
+}
+
+export const slugTaken = (slug: string) =>
+  conflict(`A news article with the slug "${slug}" already exists; choose another slug`);
