@@ -43,40 +43,40 @@ export class NewsRepository {
       ]);
   }
 
-  /** The ids of matching news; each name filter is an indexed lookup of the referred table. */
+  /** Matching news (aliased `m`, apart from the outer `n`); a name filter is an indexed lookup. */
   private matching(filter: NewsFilter) {
-    let query = this.db.selectFrom('news as n');
-    if (filter.activeOnly) query = query.where('n.status', '=', 1);
+    let query = this.db.selectFrom('news as m');
+    if (filter.activeOnly) query = query.where('m.status', '=', 1);
     if (filter.category) {
       const ids = this.db.selectFrom('categories').select('id');
-      query = query.where('n.category_id', 'in', ids.where(lowerEquals('name', filter.category)));
+      query = query.where('m.category_id', 'in', ids.where(lowerEquals('name', filter.category)));
     }
     if (filter.subcategory) {
       const ids = this.db.selectFrom('subcategories').select('id');
       query = query.where(
-        'n.sub_category_id',
+        'm.sub_category_id',
         'in',
         ids.where(lowerEquals('name', filter.subcategory)),
       );
     }
     if (filter.publisher) {
       const ids = this.db.selectFrom('publishers').select('id');
-      query = query.where('n.publisher_id', 'in', ids.where(lowerEquals('name', filter.publisher)));
+      query = query.where('m.publisher_id', 'in', ids.where(lowerEquals('name', filter.publisher)));
     }
     if (filter.anchor) {
       const ids = this.db.selectFrom('anchors').select('id');
-      query = query.where('n.anchor_id', 'in', ids.where(lowerEquals('name', filter.anchor)));
+      query = query.where('m.anchor_id', 'in', ids.where(lowerEquals('name', filter.anchor)));
     }
-    if (filter.excludeSlug) query = query.where('n.slug', '!=', filter.excludeSlug);
+    if (filter.excludeSlug) query = query.where('m.slug', '!=', filter.excludeSlug);
     return query;
   }
 
   /** Matching news, newest first, from `offset`. */
   async list(filter: NewsFilter, limit: number, offset = 0): Promise<NewsRowWithNames[]> {
     const page = this.matching(filter)
-      .select('n.id')
-      .orderBy('n.created_at', 'desc')
-      .orderBy('n.id', 'desc')
+      .select('m.id')
+      .orderBy('m.created_at', 'desc')
+      .orderBy('m.id', 'desc')
       .limit(limit)
       .offset(offset);
     return this.withNames()
