@@ -74,9 +74,14 @@ export async function buildApp(
   );
   app.decorate('adminRoutes', []);
 
+  // Over plain HTTP (a local install), asking browsers to upgrade requests or remember HTTPS
+  // would break the site; behind an https PUBLIC_URL both are on.
+  const https = config.publicUrl.startsWith('https:');
   await app.register(helmet, {
+    strictTransportSecurity: https,
     contentSecurityPolicy: {
       directives: {
+        'upgrade-insecure-requests': https ? [] : null,
         'img-src': ["'self'", 'data:', 'blob:', 'https:'],
         'frame-src': [
           "'self'",
