@@ -16,7 +16,7 @@ export function mountAdmin(root: HTMLElement): void {
         <BrowserRouter>
           <AdminApp />
         </BrowserRouter>
-        <Toaster position="top-right" richColors closeButton />
+        <Toaster position="bottom-right" richColors closeButton />
       </QueryClientProvider>
     </StrictMode>,
   );

@@ -94,7 +94,8 @@ export function toFormData(values: NewsFormOutput, removeImage: boolean): FormDa
   form.set('description', values.description);
   form.set('metaDescription', values.metaDescription);
   form.set('alt', values.alt);
-  form.set('tags', JSON.stringify(values.tags));
+  // One field per tag; none when there are no tags (the server reads that as an empty list).
+  for (const tag of values.tags) form.append('tags', tag);
   form.set('videoURL', values.videoURL);
   form.set('status', String(values.status));
   form.set('categoryId', values.categoryId);
