@@ -283,6 +283,12 @@ test('signs in, edits the article from the news table (also after a reload), and
   await page.reload();
   const form = page.getByRole('form', { name: 'Update news' });
   await expect(form.getByLabel('Title', { exact: true })).toHaveValue(article.title);
+  await expect(form.getByLabel('Category', { exact: true }).locator('option:checked')).toHaveText(
+    category,
+  );
+  await expect(
+    form.getByLabel('Sub Category', { exact: true }).locator('option:checked'),
+  ).toHaveText(subName(1));
   await expect(form.getByRole('list', { name: 'Tags added' }).getByRole('listitem')).toHaveCount(3);
   await expect(
     form.getByRole('textbox', { name: 'Description', exact: true }).locator('strong'),

@@ -37,10 +37,16 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-function renderForm(initial: NewsFormInput = emptyNewsForm, mode: 'create' | 'update' = 'create') {
+async function renderForm(
+  initial: NewsFormInput = emptyNewsForm,
+  mode: 'create' | 'update' = 'create',
+) {
   const onSave = vi.fn(async (_form: FormData) => undefined);
+  const user = userEvent.setup({ applyAccept: false });
   renderAdmin(<NewsForm mode={mode} initial={initial} pending={false} onSave={onSave} />);
-  return { onSave, user: userEvent.setup() };
+  // The form shows once the choices of its dropdowns have loaded.
+  await screen.findByLabelText('Title', {}, { timeout: 5000 });
+  return { onSave, user };
 }
 
 const submitButton = () => screen.getByRole('button', { name: 'Add News' });
@@ -49,7 +55,7 @@ const tagInput = () => screen.getByLabelText('Tags');
 // Typing into many fields in jsdom is slow; a loaded machine needs more than the default 5 s.
 describe('news form', { timeout: 20_000 }, () => {
   it('names every missing required field, and the media rule', async () => {
-    const { user, onSave } = renderForm();
+    const { user, onSave } = await renderForm();
     await user.click(submitButton());
     for (const message of [
       'Title is required',
@@ -67,30 +73,30 @@ describe('news form', { timeout: 20_000 }, () => {
   });
 
   it('turns spaces into hyphens and drops slashes in the slug', async () => {
-    const { user } = renderForm();
+    const { user } = await renderForm();
     await user.type(screen.getByLabelText('Slug'), 'big match/today ok');
     expect(screen.getByLabelText('Slug')).toHaveValue('big-matchtoday-ok');
   });
 
-  it('starts with the status active', () => {
-    renderForm();
+  it('starts with the status active', async () => {
+    await renderForm();
     expect(screen.getByRole('switch', { name: 'Status' })).toHaveAttribute('aria-checked', 'true');
   });
 
   it('refuses an empty tag', async () => {
-    const { user } = renderForm();
+    const { user } = await renderForm();
     await user.click(screen.getByRole('button', { name: 'Add' }));
     expect(await screen.findByText(TAG_MESSAGES.empty)).toBeInTheDocument();
   });
 
   it('refuses a tag with other characters than letters, numbers and hyphens', async () => {
-    const { user } = renderForm();
+    const { user } = await renderForm();
     await user.type(tagInput(), 'no spaces!{Enter}');
     expect(await screen.findByText(TAG_MESSAGES.pattern)).toBeInTheDocument();
   });
 
   it('refuses a tag added twice', async () => {
-    const { user } = renderForm();
+    const { user } = await renderForm();
     await user.type(tagInput(), 'cricket{Enter}');
     await user.type(tagInput(), 'Cricket{Enter}');
     expect(await screen.findByText(TAG_MESSAGES.duplicate)).toBeInTheDocument();
@@ -100,7 +106,7 @@ describe('news form', { timeout: 20_000 }, () => {
   });
 
   it('allows at most 3 tags', async () => {
-    const { user } = renderForm();
+    const { user } = await renderForm();
     for (const tag of ['one', 'two', 'three', 'four']) await user.type(tagInput(), `${tag}{Enter}`);
     expect(await screen.findByText(TAG_MESSAGES.max)).toBeInTheDocument();
     expect(
@@ -109,25 +115,21 @@ describe('news form', { timeout: 20_000 }, () => {
   });
 
   it('refuses an image over 500 KB before upload', async () => {
-    const { user } = renderForm();
+    const { user } = await renderForm();
     const big = new File([new Uint8Array(500 * 1024 + 1)], 'big.png', { type: 'image/png' });
     await user.upload(screen.getByLabelText('Image'), big);
     expect(await screen.findByText('Image size should not exceed 500KB')).toBeInTheDocument();
   });
 
   it('refuses a file that is not a JPEG, PNG or GIF', async () => {
-    const user = userEvent.setup({ applyAccept: false });
-    renderAdmin(
-      <NewsForm mode="create" initial={emptyNewsForm} pending={false} onSave={vi.fn()} />,
-    );
+    const { user } = await renderForm();
     const text = new File(['hello'], 'notes.txt', { type: 'text/plain' });
     await user.upload(screen.getByLabelText('Image'), text);
     expect(await screen.findByText('Unsupported file format')).toBeInTheDocument();
   });
 
   it('offers the sub-categories of the chosen category only', async () => {
-    const { user } = renderForm();
-    await screen.findByRole('option', { name: 'Crime' }, { timeout: 5000 });
+    const { user } = await renderForm();
     await user.selectOptions(screen.getByLabelText('Category'), 'c2');
     const options = within(screen.getByLabelText('Sub Category')).getAllByRole('option');
     expect(options.map((option) => option.textContent)).toEqual(['Select Sub Category', 'Cyber']);
@@ -135,7 +137,7 @@ describe('news form', { timeout: 20_000 }, () => {
 
   it('accepts a video instead of an image, sends multipart fields, then starts over', async () => {
     const description = `<p>${'A long enough description of the match. '.repeat(8)}</p>`;
-    const { user, onSave } = renderForm({
+    const { user, onSave } = await renderForm({
       ...emptyNewsForm,
       title: 'A match report for today',
       slug: 'match-report',
@@ -146,7 +148,6 @@ describe('news form', { timeout: 20_000 }, () => {
       subCategoryId: 's1',
       publisherId: 'p1',
     });
-    await screen.findByRole('option', { name: 'Daily Post' }, { timeout: 5000 });
     await user.type(tagInput(), 'cricket{Enter}');
     await user.click(screen.getByLabelText('Video URL'));
     await user.paste('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
@@ -167,8 +168,28 @@ describe('news form', { timeout: 20_000 }, () => {
     expect(screen.queryByTitle('Video preview')).not.toBeInTheDocument();
   });
 
+  it('shows the category, sub-category, publisher and anchor of an edited article', async () => {
+    await renderForm(
+      {
+        ...emptyNewsForm,
+        categoryId: 'c2',
+        subCategoryId: 's2',
+        publisherId: 'p1',
+        anchorId: 'a1',
+      },
+      'update',
+    );
+    expect(screen.getByLabelText('Category')).toHaveDisplayValue('Crime');
+    expect(screen.getByLabelText('Sub Category')).toHaveDisplayValue('Cyber');
+    expect(screen.getByLabelText('Publisher')).toHaveDisplayValue('Daily Post');
+    expect(screen.getByLabelText('Anchor')).toHaveDisplayValue('Ravi Kumar');
+  });
+
   it('keeps the stored image of an edit, so no media message shows', async () => {
-    const { user } = renderForm({ ...emptyNewsForm, keptImageURL: '/uploads/a.png' }, 'update');
+    const { user } = await renderForm(
+      { ...emptyNewsForm, keptImageURL: '/uploads/a.png' },
+      'update',
+    );
     expect(screen.getByRole('img')).toHaveAttribute('src', '/uploads/a.png');
     await user.click(screen.getByRole('button', { name: 'Update News' }));
     expect(await screen.findByText('Title is required')).toBeInTheDocument();

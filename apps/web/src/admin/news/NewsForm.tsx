@@ -27,8 +27,21 @@ interface NewsFormProps {
   onSaved?: () => void;
 }
 
-/** Every field of a news article, validated by the server's schema before anything is sent. */
-export function NewsForm({ mode, initial, pending, onSave, onSaved }: NewsFormProps) {
+/**
+ * Every field of a news article, validated by the server's schema before anything is sent. The
+ * form waits for the choices of its dropdowns, so an edit shows its category, publisher and anchor.
+ */
+export function NewsForm(props: NewsFormProps) {
+  const categories = useCategories();
+  const publishers = usePublishers();
+  const anchors = useAnchors();
+  if (categories.isPending || publishers.isPending || anchors.isPending) {
+    return <p className="text-slate-600">Loading...</p>;
+  }
+  return <NewsFormFields {...props} />;
+}
+
+function NewsFormFields({ mode, initial, pending, onSave, onSaved }: NewsFormProps) {
   const descriptionLabelId = useId();
   const descriptionErrorId = useId();
   const categories = useCategories();
