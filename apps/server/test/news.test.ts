@@ -109,8 +109,12 @@ describe('creating news', () => {
     expect(news.tags).toEqual(expected);
   });
 
-  it('accepts tags as repeated form fields', async () => {
-    const body = await multipart(newsFields(ctx.taxonomy, { tags: ['one', 'two', 'three'] }));
+  it.each([
+    ['repeated form fields', ['one', 'two', 'three']],
+    ['one form field holding a JSON array', '["one","two","three"]'],
+    ['one form field holding comma-separated text', 'one,two,three'],
+  ])('accepts tags as %s', async (_label, tags) => {
+    const body = await multipart(newsFields(ctx.taxonomy, { tags }));
     const res = await call(t.app, {
       method: 'POST',
       url: '/api/v1/news/create',

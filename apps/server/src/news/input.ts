@@ -78,9 +78,13 @@ export function parseTags(value: unknown): unknown {
     return list ? parseTags(list) : splitTags(value);
   }
   if (!Array.isArray(value)) return value;
-  return value.flatMap((item: unknown) =>
-    typeof item === 'string' && item.includes(',') ? splitTags(item) : [item],
-  );
+  return value.flatMap((item: unknown) => {
+    if (typeof item !== 'string') return [item];
+    // One form field may itself hold a JSON array or a comma-separated text.
+    const list = item.trim().startsWith('[') ? parseJsonArray(item) : null;
+    if (list) return list;
+    return item.includes(',') ? splitTags(item) : [item];
+  });
 }
 
 function splitTags(text: string): string[] {
