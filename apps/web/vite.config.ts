@@ -1,5 +1,8 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import { readFile, readdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 
 /**
@@ -22,9 +25,38 @@ function contractHasNoSideEffects(): Plugin {
   };
 }
 
+/**
+ * Writes .br and .gz beside each text asset of the browser build, so the server sends them
+ * compressed without compressing on every request.
+ */
+function precompressAssets(): Plugin {
+  let outDir = '';
+  return {
+    name: 'precompress-assets',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir, 'assets');
+    },
+    async closeBundle() {
+      if (this.environment.config.consumer !== 'client') return;
+      for (const name of await readdir(outDir)) {
+        if (!/\.(js|css|svg|json)$/.test(name)) continue;
+        const file = path.join(outDir, name);
+        const content = await readFile(file);
+        if (content.length < 1024) continue;
+        await writeFile(`${file}.gz`, gzipSync(content, { level: 9 }));
+        await writeFile(
+          `${file}.br`,
+          brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        );
+      }
+    },
+  };
+}
+
 // `vite build` makes the browser bundle in dist/client; `vite build --ssr` the renderer in dist/server.
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [contractHasNoSideEffects(), react(), tailwindcss()],
+  plugins: [contractHasNoSideEffects(), react(), tailwindcss(), precompressAssets()],
   build: isSsrBuild
     ? {
         outDir: 'dist/server',

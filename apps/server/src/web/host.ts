@@ -3,6 +3,7 @@ import { readdirSync, statSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { compressFor } from './compress.ts';
 import { fillTemplate, notBuiltPage } from './template.ts';
 import { injectTransport } from './transport.ts';
 import { loadWebDist, locateWebDist, type WebDist } from './web-dist.ts';
@@ -27,13 +28,21 @@ function topLevelFiles(clientDir: string): string[] {
   );
 }
 
-function html(reply: FastifyReply, status: number, cacheControl: string, body: string) {
+async function html(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+  cacheControl: string,
+  body: string,
+) {
+  const { encoding, payload } = await compressFor(request.headers['accept-encoding'], body);
+  if (encoding) void reply.header('content-encoding', encoding);
   return reply
     .status(status)
     .header('content-type', 'text/html; charset=utf-8')
     .header('cache-control', cacheControl)
-    .header('vary', 'Cookie')
-    .send(body);
+    .header('vary', 'Cookie, Accept-Encoding')
+    .send(payload);
 }
 
 /**
@@ -52,7 +61,7 @@ export async function webHost(app: FastifyInstance) {
     app.log.warn(`Web app not built (${loaded.missing}): pages answer 503. Run npm run build.`);
     app.get('/*', (request, reply) => {
       if (NOT_PAGES.some((prefix) => request.url.startsWith(prefix))) return reply.callNotFound();
-      return html(reply, 503, 'no-store', notBuiltPage(loaded.missing));
+      return html(request, reply, 503, 'no-store', notBuiltPage(loaded.missing));
     });
     return;
   }
@@ -65,6 +74,7 @@ export async function webHost(app: FastifyInstance) {
     index: false,
     maxAge: '365d',
     immutable: true,
+    preCompressed: true, // the build writes .br and .gz beside each asset
   });
   for (const name of topLevelFiles(dist.clientDir)) {
     const file = path.join(dist.clientDir, name);
@@ -89,7 +99,7 @@ export async function webHost(app: FastifyInstance) {
   app.get('/*', async (request, reply) => {
     if (NOT_PAGES.some((prefix) => request.url.startsWith(prefix))) return reply.callNotFound();
     if (AUTH_PATHS.has(pathnameOf(request.url)) || (await isAdmin(request))) {
-      return html(reply, 200, 'no-store', shell);
+      return html(request, reply, 200, 'no-store', shell);
     }
     try {
       const result = await dist.renderer.render({
@@ -99,10 +109,11 @@ export async function webHost(app: FastifyInstance) {
       });
       if (result.kind === 'redirect') return reply.redirect(result.location, result.status);
       // Pages are rendered per request (an article render counts a view): never kept by caches.
-      return html(reply, result.status, 'no-cache, private', fillTemplate(dist.template, result));
+      const page = fillTemplate(dist.template, result);
+      return html(request, reply, result.status, 'no-cache, private', page);
     } catch (error) {
       request.log.error({ err: error }, 'server render failed; sending the app shell');
-      return html(reply, 500, 'no-store', shell);
+      return html(request, reply, 500, 'no-store', shell);
     }
   });
 }

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 
-/** The dark 404 screen shown for any unknown path, public or admin. */
+/** The dark 404 screen shown for any unknown path, public or admin; its link pulses. */
 export function NotFound() {
   return (
     <main className="flex min-h-screen flex-col items-center justify-center bg-slate-950 px-6 text-center text-white">
@@ -8,12 +8,18 @@ export function NotFound() {
       <p className="mt-4 animate-[fadeIn_1s_ease-out] text-lg text-slate-300">
         Oops! The page you are looking for does not exist.
       </p>
-      <Link
-        to="/"
-        className="mt-8 animate-pulse rounded-full bg-red-600 px-6 py-3 font-semibold text-white hover:bg-red-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
-      >
-        Back to Home
-      </Link>
+      <span className="relative mt-8 inline-flex">
+        <span
+          aria-hidden="true"
+          className="absolute inset-0 animate-ping rounded-full bg-red-700/50 [animation-duration:2s]"
+        />
+        <Link
+          to="/"
+          className="relative rounded-full bg-red-700 px-6 py-3 font-semibold text-white hover:bg-red-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+        >
+          Back to Home
+        </Link>
+      </span>
     </main>
   );
 }

@@ -1,0 +1,89 @@
+import { execFileSync } from 'node:child_process';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import type { ApiEnvelope, LoginData, NewsDto } from '@newsroom/contract';
+
+const admin = {
+  email: `e2e-public-${process.pid}@example.com`,
+  password: 'e2e-public-password-1',
+};
+let token: Promise<string> | null = null;
+
+/** An access token of an admin made for these tests with the CLI (no e-mail step). */
+export function adminToken(request: APIRequestContext): Promise<string> {
+  token ??= (async () => {
+    const dataDir = process.env.E2E_DATA_DIR;
+    if (!dataDir) throw new Error('E2E_DATA_DIR is not set; run through playwright.config.ts');
+    execFileSync(
+      process.execPath,
+      [
+        'apps/server/dist/cli/admin-create.js',
+        '--email',
+        admin.email,
+        '--password',
+        admin.password,
+      ],
+      { env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' }, stdio: 'pipe' },
+    );
+    const response = await request.post('/api/v1/auth/login', { data: admin });
+    expect(response.status()).toBe(200);
+    return ((await response.json()) as ApiEnvelope<LoginData>).data.accessToken;
+  })();
+  return token;
+}
+
+/** Reads an /api/v1 JSON answer (as an admin when a token is given). */
+export async function apiGet<T>(
+  request: APIRequestContext,
+  path: string,
+  bearer?: string,
+): Promise<ApiEnvelope<T>> {
+  const response = await request.get(`/api/v1${path}`, {
+    headers: bearer ? { authorization: `Bearer ${bearer}` } : {},
+  });
+  expect(response.status(), `GET ${path}`).toBe(200);
+  return (await response.json()) as ApiEnvelope<T>;
+}
+
+/** An article's view count, read through the admin API (which does not count a view). */
+export async function viewsOf(request: APIRequestContext, id: string): Promise<number> {
+  const bearer = await adminToken(request);
+  const envelope = await apiGet<NewsDto | NewsDto[]>(request, `/news/get/${id}`, bearer);
+  const article = Array.isArray(envelope.data) ? envelope.data[0] : envelope.data;
+  if (!article) throw new Error(`No article ${id}`);
+  return article.views;
+}
+
+/** The titles of the first page of the public list for a filter, as the API gives them. */
+export async function firstPageTitles(
+  request: APIRequestContext,
+  filter: { category?: string; subcategory?: string } = {},
+): Promise<string[]> {
+  const query = new URLSearchParams({ page: '1', limit: '6', ...filter });
+  const envelope = await apiGet<NewsDto[]>(request, `/u/get?${query.toString()}`);
+  return envelope.data.map((article) => article.title);
+}
+
+/** The titles of the news items shown on the page. */
+export async function shownTitles(page: Page): Promise<string[]> {
+  return page.getByTestId('news-item').getByRole('heading').allInnerTexts();
+}
+
+/** Console errors and uncaught exceptions of a page, collected for a final check. */
+export function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+  return errors;
+}
+
+/** Text as React writes it into HTML. */
+export function asHtml(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#x27;');
+}
