@@ -42,10 +42,16 @@ export function NewsCard({ article, featured = false }: NewsCardProps) {
           : 'flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white'
       }
     >
-      <Link to={href} tabIndex={-1} aria-hidden="true" className="block">
+      <Link
+        to={href}
+        tabIndex={-1}
+        aria-hidden="true"
+        className={featured ? 'block lg:h-full' : 'block'}
+      >
         <NewsImage
           article={article}
           priority={featured}
+          className={featured ? 'lg:aspect-auto lg:h-full' : ''}
           sizes={
             featured
               ? '(min-width: 1024px) 620px, 100vw'
