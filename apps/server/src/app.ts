@@ -49,6 +49,7 @@ export async function buildApp(
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
     bodyLimit: 1024 * 1024,
+    trustProxy: config.trustProxy,
     forceCloseConnections: 'idle',
     return503OnClosing: true,
   });

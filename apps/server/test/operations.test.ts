@@ -36,6 +36,26 @@ describe('operations', () => {
     expect(res.headers['content-security-policy']).toContain('upgrade-insecure-requests');
   });
 
+  it('throttles each client by its forwarded address behind a trusted proxy', async () => {
+    t = await createTestApp({ TRUST_PROXY: '1' });
+    const app = t.app;
+    const send = (client: string, i: number) =>
+      call(app, {
+        method: 'POST',
+        url: '/api/v1/contact/create',
+        headers: { 'x-forwarded-for': client },
+        payload: {
+          fullName: 'Proxy Reader',
+          email: `reader${i}@example.com`,
+          phone: '9876543210',
+          message: 'Through the proxy',
+        },
+      });
+    for (let i = 0; i < 5; i++) expect((await send('203.0.113.7', i)).status).toBe(200);
+    expect((await send('203.0.113.7', 5)).status).toBe(429);
+    expect((await send('198.51.100.9', 6)).status).toBe(200);
+  });
+
   it('lets an in-flight request finish when the server shuts down', async () => {
     t = await createTestApp();
     const app = t.app;

@@ -15,6 +15,8 @@ export interface Config {
   seedDemo: boolean;
   redisUrl: string | undefined;
   logLevel: string;
+  /** Fastify's trustProxy: which proxies may set X-Forwarded-For (client addresses for throttles). */
+  trustProxy: boolean | string;
   /** Directory of the built web app (client assets and SSR bundle), if any. */
   webDist: string | undefined;
 }
@@ -44,6 +46,7 @@ const envSchema = z.object({
   REDIS_URL: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
+  TRUST_PROXY: z.string().optional(),
 });
 
 export class ConfigError extends Error {}
@@ -68,6 +71,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO !== '0' && e.SEED_DEMO.toLowerCase() !== 'false',
     redisUrl: e.REDIS_URL,
     logLevel: e.LOG_LEVEL,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     webDist: e.WEB_DIST,
   };
+}
+
+/** `1`/`true` trusts every proxy; a list of addresses or subnets trusts those; unset trusts none. */
+function parseTrustProxy(value: string | undefined): boolean | string {
+  if (!value || value === '0' || value.toLowerCase() === 'false') return false;
+  if (value === '1' || value.toLowerCase() === 'true') return true;
+  return value;
 }
