@@ -4,6 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
+  { linterOptions: { reportUnusedDisableDirectives: 'error' } },
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'coverage/**', 'test-results/**'] },
   js.configs.recommended,
   ...tseslint.configs.strict,
@@ -22,7 +23,14 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
-    files: ['e2e/**', 'bench/**', 'apps/server/src/cli/**', '**/*.config.*'],
+    files: [
+      'e2e/**',
+      'bench/**',
+      'scripts/**',
+      'apps/server/src/cli/**',
+      'apps/web/test/setup.ts',
+      '**/*.config.*',
+    ],
     rules: { 'no-console': 'off' },
   },
 );

@@ -1,5 +1,4 @@
 #!/usr/bin/env node
-/* eslint-disable no-console -- a command that prints its report */
 /**
  * npm run lighthouse — Lighthouse (mobile) on the built site's home and an article page.
  *

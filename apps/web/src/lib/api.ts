@@ -100,7 +100,11 @@ export async function api<T>(path: string, options: CallOptions = {}): Promise<A
     envelope = null;
   }
   if (response.status !== 200 || !envelope || envelope.statusCode !== 200) {
-    throw new ApiError(response.status, envelope?.message || FALLBACK_ERROR, envelope?.errors ?? []);
+    throw new ApiError(
+      response.status,
+      envelope?.message || FALLBACK_ERROR,
+      envelope?.errors ?? [],
+    );
   }
   return envelope;
 }

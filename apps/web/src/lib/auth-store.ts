@@ -21,7 +21,12 @@ function read(): AuthState | null {
     if (!raw) return null;
     const parsed = JSON.parse(raw) as Partial<AuthState>;
     return parsed.accessToken && parsed.role && parsed.email
-      ? { role: parsed.role, email: parsed.email, accessToken: parsed.accessToken, authenticated: true }
+      ? {
+          role: parsed.role,
+          email: parsed.email,
+          accessToken: parsed.accessToken,
+          authenticated: true,
+        }
       : null;
   } catch {
     return null;
