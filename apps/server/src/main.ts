@@ -2,6 +2,9 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config/env.ts';
 
 async function main() {
+  // The server renderer loads React lazily; unless told otherwise it must run React's production
+  // build (the development build is several times slower and meant for tooling).
+  process.env.NODE_ENV ??= 'production';
   const config = loadConfig();
   const app = await buildApp(config);
 
