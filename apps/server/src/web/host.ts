@@ -4,6 +4,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { compressFor } from './compress.ts';
+import { feeds } from './feeds.ts';
 import { fillTemplate, notBuiltPage } from './template.ts';
 import { injectTransport } from './transport.ts';
 import { loadWebDist, locateWebDist, type WebDist } from './web-dist.ts';
@@ -14,7 +15,8 @@ const AUTH_PATHS = new Set(['/login', '/register', '/admin/register', '/verify-a
 /** Prefixes that belong to the API and media, which answer their own 404s. */
 const NOT_PAGES = ['/api/', '/uploads/'];
 
-const ROBOTS_TXT = 'User-agent: *\nAllow: /\nDisallow: /api/\n';
+const robotsTxt = (publicUrl: string) =>
+  `User-agent: *\nAllow: /\nDisallow: /api/\n\nSitemap: ${publicUrl}/sitemap.xml\n`;
 
 function pathnameOf(url: string): string {
   const pathname = url.split('?')[0] ?? '/';
@@ -54,8 +56,12 @@ export async function webHost(app: FastifyInstance) {
   const loaded = await loadWebDist(distDir);
 
   app.get('/robots.txt', (_request, reply) =>
-    reply.header('cache-control', 'public, max-age=3600').type('text/plain').send(ROBOTS_TXT),
+    reply
+      .header('cache-control', 'public, max-age=3600')
+      .type('text/plain')
+      .send(robotsTxt(app.config.publicUrl)),
   );
+  await app.register(feeds);
 
   if ('missing' in loaded) {
     app.log.warn(`Web app not built (${loaded.missing}): pages answer 503. Run npm run build.`);

@@ -110,6 +110,7 @@ export function renderHeadHtml(head: PageHead, pathname: string, publicUrl: stri
     head.noindex
       ? '<meta name="robots" content="noindex" />'
       : `<link rel="canonical" href="${escapeAttr(canonical)}" />`,
+    '<link rel="alternate" type="application/rss+xml" title="Newsroom" href="/rss.xml" />',
     `<meta property="og:site_name" content="${escapeAttr(SITE.name)}" />`,
     `<meta property="og:type" content="${head.article ? 'article' : 'website'}" />`,
     `<meta property="og:title" content="${escapeAttr(head.title)}" />`,
