@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { CategoryDto, NameInput, Ref } from '@newsroom/contract';
-import { isUniqueViolation } from '../db/errors.ts';
-import { NamedRepository, toNamedDto } from '../db/named-repo.ts';
+import { NamedRepository, toNamedDto, writeUniqueName } from '../db/named-repo.ts';
 import type { Database } from '../db/schema.ts';
 import { conflict, notFound } from '../http/errors.ts';
 
@@ -48,24 +47,21 @@ export class CategoryService {
   }
 
   async create(input: NameInput): Promise<CategoryDto> {
-    await this.assertNameFree(input.name);
-    try {
-      return { ...toNamedDto(await this.repo.insert(input.name)), subcategory: [] };
-    } catch (error) {
-      if (isUniqueViolation(error)) throw duplicate(input.name);
-      throw error;
-    }
+    const row = await writeUniqueName(this.repo, 'Category', input.name, () =>
+      this.repo.insert(input.name),
+    );
+    return { ...toNamedDto(row), subcategory: [] };
   }
 
   async update(id: string, input: NameInput): Promise<CategoryDto> {
     await this.get(id);
-    await this.assertNameFree(input.name, id);
-    try {
-      await this.repo.rename(id, input.name);
-    } catch (error) {
-      if (isUniqueViolation(error)) throw duplicate(input.name);
-      throw error;
-    }
+    await writeUniqueName(
+      this.repo,
+      'Category',
+      input.name,
+      () => this.repo.rename(id, input.name),
+      id,
+    );
     return this.get(id);
   }
 
@@ -90,11 +86,4 @@ export class CategoryService {
     await this.repo.delete(id);
     return existing;
   }
-
-  private async assertNameFree(name: string, exceptId?: string) {
-    const same = await this.repo.findByName(name);
-    if (same && same.id !== exceptId) throw duplicate(name);
-  }
 }
-
-const duplicate = (name: string) => conflict(`Category "${name}" already exists`);

@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely';
+import { conflict } from '../http/errors.ts';
 import { lowerEquals } from './database.ts';
+import { isUniqueViolation } from './errors.ts';
 import { newId, now } from './ids.ts';
 import type { Database, PersonTable } from './schema.ts';
 
@@ -60,4 +62,26 @@ export class NamedRepository {
 /** Records expose `_id`, `name` and their timestamps. */
 export function toNamedDto(row: NamedRow) {
   return { _id: row.id, name: row.name, createdAt: row.created_at, updatedAt: row.updated_at };
+}
+
+/**
+ * Runs a write that gives a record `name`, refusing with 409 when another record of the table
+ * already has it (case-insensitively), whether found beforehand or caught by the unique index.
+ */
+export async function writeUniqueName<T>(
+  repo: NamedRepository,
+  label: string,
+  name: string,
+  write: () => Promise<T>,
+  exceptId?: string,
+): Promise<T> {
+  const duplicate = () => conflict(`${label} "${name}" already exists`);
+  const same = await repo.findByName(name);
+  if (same && same.id !== exceptId) throw duplicate();
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw duplicate();
+    throw error;
+  }
 }

@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { NameInput, PersonDto } from '@newsroom/contract';
-import { isUniqueViolation } from '../db/errors.ts';
-import { NamedRepository, toNamedDto } from '../db/named-repo.ts';
+import { NamedRepository, toNamedDto, writeUniqueName } from '../db/named-repo.ts';
 import type { Database } from '../db/schema.ts';
 import { conflict, notFound } from '../http/errors.ts';
 
@@ -41,24 +40,21 @@ export class PersonService {
   }
 
   async create(input: NameInput): Promise<PersonDto> {
-    await this.assertNameFree(input.name);
-    try {
-      return toNamedDto(await this.repo.insert(input.name));
-    } catch (error) {
-      if (isUniqueViolation(error)) throw this.duplicate(input.name);
-      throw error;
-    }
+    const row = await writeUniqueName(this.repo, this.kind.label, input.name, () =>
+      this.repo.insert(input.name),
+    );
+    return toNamedDto(row);
   }
 
   async update(id: string, input: NameInput): Promise<PersonDto> {
     await this.get(id);
-    await this.assertNameFree(input.name, id);
-    try {
-      await this.repo.rename(id, input.name);
-    } catch (error) {
-      if (isUniqueViolation(error)) throw this.duplicate(input.name);
-      throw error;
-    }
+    await writeUniqueName(
+      this.repo,
+      this.kind.label,
+      input.name,
+      () => this.repo.rename(id, input.name),
+      id,
+    );
     return this.get(id);
   }
 
@@ -80,14 +76,5 @@ export class PersonService {
 
   count(): Promise<number> {
     return this.repo.count();
-  }
-
-  private async assertNameFree(name: string, exceptId?: string) {
-    const same = await this.repo.findByName(name);
-    if (same && same.id !== exceptId) throw this.duplicate(name);
-  }
-
-  private duplicate(name: string) {
-    return conflict(`${this.kind.label} "${name}" already exists`);
   }
 }
