@@ -1,0 +1,61 @@
+import type { FieldError } from '@newsroom/contract';
+
+/**
+ * What went wrong, in the product's own terms. Services, storage drivers and the database layer
+ * raise these; only the HTTP layer (http/error-handler.ts) turns a code into a status.
+ */
+export type ErrorCode =
+  | 'BAD_REQUEST'
+  | 'VALIDATION_FAILED'
+  | 'UNAUTHORIZED'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'GONE'
+  | 'CONFLICT'
+  | 'SLUG_TAKEN'
+  | 'NAME_TAKEN'
+  | 'IN_USE'
+  | 'PAYLOAD_TOO_LARGE'
+  | 'UNSUPPORTED_MEDIA_TYPE'
+  | 'TOO_MANY_REQUESTS'
+  | 'STORAGE_UNAVAILABLE'
+  | 'DATABASE_UNAVAILABLE';
+
+export interface ErrorDetails {
+  /** One entry per failing field, for validation failures. */
+  errors?: FieldError[];
+  /** For throttles: when the client may try again. */
+  retryAfterSeconds?: number;
+}
+
+/** An error whose message is written for the person who caused it and is safe to show. */
+export class DomainError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details: ErrorDetails = {},
+  ) {
+    super(message);
+    this.name = 'DomainError';
+  }
+}
+
+/** The media store cannot be written or read (full disk, lost permissions, bucket unreachable). */
+export const storageUnavailable = (cause?: unknown) =>
+  Object.assign(
+    new DomainError(
+      'STORAGE_UNAVAILABLE',
+      'Media storage is unavailable right now; nothing was saved. Please try again in a moment',
+    ),
+    { cause },
+  );
+
+/** The database cannot be reached (restarting, network gone); nothing was changed. */
+export const databaseUnavailable = (cause?: unknown) =>
+  Object.assign(
+    new DomainError(
+      'DATABASE_UNAVAILABLE',
+      'The service is temporarily unavailable. Please try again in a moment',
+    ),
+    { cause },
+  );
