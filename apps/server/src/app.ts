@@ -44,7 +44,7 @@ export async function buildApp(
   const db = await openDatabase(config);
   const throttle = Throttle.create(config.redisUrl);
   const uploadsDir = path.join(config.dataDir, 'uploads');
-  const storage = new LocalStorage(uploadsDir);
+  const storage = new LocalStorage(uploadsDir, config.publicUrlSet ? config.publicUrl : '');
 
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },

@@ -17,7 +17,7 @@ export interface TestApp {
 
 /**
  * A fresh application on a fresh database: a new SQLite file, or a new schema of the PostgreSQL
- * database named by DATABASE_URL, dropped again on close.
+ * database named by DATABASE_URL, dropped again on close. An `env` value of '' unsets a default.
  */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'newsroom-test-'));
@@ -40,7 +40,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       await c.end();
     };
   }
-  const config = loadConfig({
+  const settings: Record<string, string> = {
     DATA_DIR: dataDir,
     SEED_DEMO: '0',
     LOG_LEVEL: 'silent',
@@ -48,7 +48,10 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     PUBLIC_URL: 'http://news.test',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...env,
-  });
+  };
+  const config = loadConfig(
+    Object.fromEntries(Object.entries(settings).filter(([, value]) => value !== '')),
+  );
   const app = await buildApp(config, { logger: false });
   return {
     app,

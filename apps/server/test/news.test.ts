@@ -32,7 +32,8 @@ beforeEach(async () => {
 const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
   call(t.app, { method, url: `/api/v1${url}`, payload: payload as object, headers });
 
-const imageKey = (url: string) => url.replace(/^\/uploads\//, '');
+/** The stored key of an image from its URL (absolute, as PUBLIC_URL is set in the tests). */
+const imageKey = (url: string) => new URL(url).pathname.replace(/^\/uploads\//, '');
 
 describe('creating news', () => {
   it('creates an article from a multipart form with an image and reads it back', async () => {
@@ -52,7 +53,7 @@ describe('creating news', () => {
     expect(news).toMatchObject({
       title: 'City council approves the new park',
       slug: 'first-story',
-      tags: ['a', 'b'],
+      tags: ['a,b'],
       status: true,
       views: 0,
       categoryId: taxonomy.categoryId,
@@ -60,7 +61,9 @@ describe('creating news', () => {
       subcategory: { _id: taxonomy.subCategoryId, name: taxonomy.names.subcategory },
       publisher: { _id: taxonomy.publisherId, name: taxonomy.names.publisher },
       anchor: { _id: taxonomy.anchorId, name: taxonomy.names.anchor },
-      Image: { ImageURL: expect.stringMatching(/^\/uploads\/news\/[\w-]+\.jpg$/) },
+      Image: {
+        ImageURL: expect.stringMatching(/^http:\/\/news\.test\/uploads\/news\/[\w-]+\.jpg$/),
+      },
     });
     expect(await uploadedFiles(t.dataDir)).toEqual([imageKey(news.Image.ImageURL)]);
 
@@ -99,15 +102,18 @@ describe('creating news', () => {
   });
 
   it.each([
-    ['a list', ['india', 'world'], ['india', 'world']],
-    ['a JSON array in text', '["india","world"]', ['india', 'world']],
-    ['one comma-separated text', 'india, world,', ['india', 'world']],
-    ['a list holding comma-separated text', ['india,world'], ['india', 'world']],
+    ['a list', ['india', 'world'], ['india,world']],
+    ['a JSON array in text', '["india","world"]', ['india,world']],
+    ['one comma-separated text', 'india, world,', ['india,world']],
+    ['a list holding comma-separated text (as read)', ['india,world'], ['india,world']],
     ['an empty text', '', []],
-  ])('accepts tags as %s in JSON', async (_label, tags, expected) => {
-    const news = await createNews(ctx, { tags });
-    expect(news.tags).toEqual(expected);
-  });
+  ])(
+    'accepts tags as %s in JSON and reads them as one comma-separated text',
+    async (_label, tags, expected) => {
+      const news = await createNews(ctx, { tags });
+      expect(news.tags).toEqual(expected);
+    },
+  );
 
   it.each([
     ['repeated form fields', ['one', 'two', 'three']],
@@ -122,7 +128,7 @@ describe('creating news', () => {
       headers: { ...headers, ...body.headers },
     });
     expect(res.status).toBe(200);
-    expect(res.body.data.tags).toEqual(['one', 'two', 'three']);
+    expect(res.body.data.tags).toEqual(['one,two,three']);
   });
 
   it.each([
@@ -152,15 +158,41 @@ describe('listing news for the back office', () => {
     }
     const first = await api('GET', '/news/get?page=1');
     expect(first.status).toBe(200);
+    expect(first.body.data.count).toBe(8);
     expect(first.body.count).toBe(8);
-    expect(first.body.data).toHaveLength(6);
-    expect(first.body.data[0].title).toBe('Story number 8 of the day');
+    expect(first.body.data.data).toHaveLength(6);
+    expect(first.body.data.data[0].title).toBe('Story number 8 of the day');
     const second = await api('GET', '/news/get?page=2&limit=6');
-    expect(second.body.data.map((n: { title: string }) => n.title)).toEqual([
+    expect(second.body.data.data.map((n: { title: string }) => n.title)).toEqual([
       'Story number 2 of the day',
       'Story number 1 of the day',
     ]);
-    expect(second.body.data.map((n: { status: boolean }) => n.status)).toEqual([true, false]);
+    expect(second.body.data.data.map((n: { status: boolean }) => n.status)).toEqual([true, false]);
+  });
+
+  it('gives the names of the category, sub-category, publisher and anchor as text, ids beside', async () => {
+    const { taxonomy } = ctx;
+    await createNews(ctx, { tags: ['alpha', 'beta'] });
+    await createNews(ctx, { subCategoryId: '', anchorId: '' });
+    const res = await api('GET', '/news/get?page=1');
+    const [without, full] = res.body.data.data;
+    expect(full).toMatchObject({
+      category: taxonomy.names.category,
+      subcategory: taxonomy.names.subcategory,
+      publisher: taxonomy.names.publisher,
+      anchor: taxonomy.names.anchor,
+      categoryId: taxonomy.categoryId,
+      subCategoryId: taxonomy.subCategoryId,
+      publisherId: taxonomy.publisherId,
+      anchorId: taxonomy.anchorId,
+      tags: ['alpha,beta'],
+    });
+    expect(without).toMatchObject({
+      subcategory: '',
+      anchor: '',
+      subCategoryId: null,
+      anchorId: null,
+    });
   });
 
   it('rejects a bad page', async () => {

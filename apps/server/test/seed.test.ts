@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { NewsDto, PopularNewsDto } from '@newsroom/contract';
+import type { AdminNewsRow, NewsDto, PopularNewsDto } from '@newsroom/contract';
 import { buildApp } from '../src/app.ts';
 import { call, createTestApp, type TestApp } from './helpers.ts';
 
@@ -70,7 +70,7 @@ describe('demo content on a first start', () => {
   it('keeps a few inactive articles out of the public list', async () => {
     const admin = await get('/news/get?page=1&limit=100', await bearer());
     const published = await get('/u/get?page=1&limit=100');
-    const inactive = (admin.body.data as NewsDto[]).filter((n) => !n.status);
+    const inactive = (admin.body.data.data as AdminNewsRow[]).filter((n) => !n.status);
     expect(inactive.length).toBeGreaterThanOrEqual(2);
     expect(admin.body.count).toBe(published.body.count + inactive.length);
   });

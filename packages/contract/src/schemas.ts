@@ -12,6 +12,17 @@ function email() {
     .pipe(z.email({ error: 'email must be a valid email address' }));
 }
 
+/**
+ * A whole number sent where digits are expected (a number input sends `12345`, not `"12345"`)
+ * becomes its text; `width` left-pads it with zeros, as a code's leading zeros are lost that way.
+ */
+function digitsFromNumber(width = 0) {
+  return (value: string | number) =>
+    typeof value === 'number' && Number.isSafeInteger(value) && value >= 0
+      ? String(value).padStart(width, '0')
+      : value;
+}
+
 /** Empty strings, `null` and the literal "null" mean "none" for optional references. */
 const optionalId = z.preprocess(
   (value) => (value === '' || value === 'null' || value === undefined ? null : value),
@@ -36,15 +47,21 @@ export const contactSchema = z.object({
     .min(LIMITS.personName.min, `fullName must be at least ${LIMITS.personName.min} characters`)
     .max(LIMITS.personName.max, `fullName must be at most ${LIMITS.personName.max} characters`),
   email: email(),
-  phone: requiredText('phone is required')
-    .regex(/^\d+$/, 'phone must contain only digits')
-    .min(LIMITS.phone.min, `phone must be at least ${LIMITS.phone.min} digits`)
-    .max(LIMITS.phone.max, `phone must be at most ${LIMITS.phone.max} digits`),
+  // Spec §5 "phone numeric": a JSON number is accepted and kept as text.
+  phone: z.preprocess(
+    digitsFromNumber(),
+    requiredText('phone is required')
+      .regex(/^\d+$/, 'phone must contain only digits')
+      .min(LIMITS.phone.min, `phone must be at least ${LIMITS.phone.min} digits`)
+      .max(LIMITS.phone.max, `phone must be at most ${LIMITS.phone.max} digits`),
+  ),
   message: requiredText('message is required')
     .min(LIMITS.message.min, `message must be at least ${LIMITS.message.min} characters`)
     .max(LIMITS.message.max, `message must be at most ${LIMITS.message.max} characters`),
 });
 export type ContactInput = z.infer<typeof contactSchema>;
+/** What a contact form may send: `phone` as text or a number. */
+export type ContactFields = z.input<typeof contactSchema>;
 
 const password = z
   .string({ error: 'password is required' })
@@ -70,13 +87,19 @@ export const registerSchema = z
   });
 export type RegisterInput = z.infer<typeof registerSchema>;
 
-export const otpCodeSchema = requiredText('OTP is required').regex(
-  new RegExp(`^\\d{${LIMITS.otpDigits}}$`),
-  `OTP must be ${LIMITS.otpDigits} digits`,
+/** Spec §5 "code numeric": text or a JSON number, whose lost leading zeros are put back. */
+export const otpCodeSchema = z.preprocess(
+  digitsFromNumber(LIMITS.otpDigits),
+  requiredText('OTP is required').regex(
+    new RegExp(`^\\d{${LIMITS.otpDigits}}$`),
+    `OTP must be ${LIMITS.otpDigits} digits`,
+  ),
 );
 
 export const verifySchema = z.object({ email: email(), code: otpCodeSchema });
 export type VerifyInput = z.infer<typeof verifySchema>;
+/** What a verify form may send: `code` as text or a number. */
+export type VerifyFields = z.input<typeof verifySchema>;
 
 export const resendOtpSchema = z.object({ email: email() });
 

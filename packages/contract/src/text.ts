@@ -40,3 +40,19 @@ export function toPathSegment(name: string): string {
     .replace(/[^\p{L}\p{N}]+/gu, '-')
     .replace(/^-+|-+$/g, '');
 }
+
+/**
+ * Tags as every read carries them (spec §3): one list whose single element is the
+ * comma-separated text of all tags, `["alpha,beta"]`, or an empty list.
+ */
+export function tagsForRead(tags: readonly string[]): string[] {
+  return tags.length > 0 ? [tags.join(',')] : [];
+}
+
+/** The tags of a read as a plain list; items may themselves be comma-separated texts. */
+export function tagList(tags: readonly string[]): string[] {
+  return tags
+    .flatMap((tag) => tag.split(','))
+    .map((tag) => tag.trim())
+    .filter(Boolean);
+}

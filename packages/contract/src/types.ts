@@ -41,6 +41,7 @@ export interface NewsDto {
   slug: string;
   metaDescription: string;
   description: string;
+  /** Spec §3: `["alpha,beta,gamma"]` (or `[]`); `tagList` turns it into a plain list. */
   tags: string[];
   categoryId: string;
   subCategoryId: string | null;
@@ -57,6 +58,26 @@ export interface NewsDto {
   views: number;
   createdAt: string;
   updatedAt: string;
+}
+
+/**
+ * A row of the admin news table (`GET /news/get`): spec §3 gives the names of the category,
+ * sub-category, publisher and anchor as text there ('' when there is none); the ids stay beside.
+ */
+export interface AdminNewsRow extends Omit<
+  NewsDto,
+  'category' | 'subcategory' | 'publisher' | 'anchor'
+> {
+  category: string;
+  subcategory: string;
+  publisher: string;
+  anchor: string;
+}
+
+/** `GET /news/get`: the spec's other reading, "admin news list returns data and count". */
+export interface AdminNewsPage {
+  data: AdminNewsRow[];
+  count: number;
 }
 
 export interface ContactDto {

@@ -1,18 +1,30 @@
 import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { LoginData } from '@newsroom/contract';
+import { sessionCookieSameSite } from '../security/origins.ts';
 import { ACCESS_TOKEN_TTL_SECONDS, REFRESH_TOKEN_TTL_SECONDS } from './tokens.ts';
 
 export const ACCESS_COOKIE = 'accessToken';
 export const REFRESH_COOKIE = 'refreshToken';
 
-/** Session cookies: never readable by scripts, never sent by other sites, HTTPS-only on HTTPS. */
-function cookieOptions(publicUrl: string): CookieSerializeOptions {
-  return { httpOnly: true, sameSite: 'strict', path: '/', secure: publicUrl.startsWith('https') };
+/** Where the site is and which front ends of other origins may use its API. */
+export interface CookieSite {
+  publicUrl: string;
+  corsOrigins: string[];
 }
 
-export function setSessionCookies(reply: FastifyReply, session: LoginData, publicUrl: string) {
-  const options = cookieOptions(publicUrl);
+/**
+ * Session cookies: never readable by scripts; sent by no other site unless an allowed front end
+ * lives on one (then SameSite=None, which requires Secure; docs/decisions/014); HTTPS-only on HTTPS.
+ */
+function cookieOptions(site: CookieSite): CookieSerializeOptions {
+  const sameSite = sessionCookieSameSite(site.publicUrl, site.corsOrigins);
+  const secure = sameSite === 'none' || site.publicUrl.startsWith('https');
+  return { httpOnly: true, sameSite, path: '/', secure };
+}
+
+export function setSessionCookies(reply: FastifyReply, session: LoginData, site: CookieSite) {
+  const options = cookieOptions(site);
   void reply.setCookie(ACCESS_COOKIE, session.accessToken, {
     ...options,
     maxAge: ACCESS_TOKEN_TTL_SECONDS,
@@ -23,8 +35,8 @@ export function setSessionCookies(reply: FastifyReply, session: LoginData, publi
   });
 }
 
-export function clearSessionCookies(reply: FastifyReply, publicUrl: string) {
-  const options = cookieOptions(publicUrl);
+export function clearSessionCookies(reply: FastifyReply, site: CookieSite) {
+  const options = cookieOptions(site);
   void reply.clearCookie(ACCESS_COOKIE, options);
   void reply.clearCookie(REFRESH_COOKIE, options);
 }

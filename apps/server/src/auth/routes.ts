@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { loginSchema, registerSchema, resendOtpSchema, verifySchema } from '@newsroom/contract';
 import { ok } from '../http/envelope.ts';
+import { forbidden } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
+import { isTrustedOrigin } from '../security/origins.ts';
 import { THROTTLES } from '../security/throttle.ts';
 import { clearSessionCookies, presentedRefreshToken, setSessionCookies } from './cookies.ts';
 
@@ -23,7 +25,15 @@ function withQueryCode(body: unknown, queryCode: string | undefined): unknown {
 /** Open routes under /auth: sign-up, verification, sign-in, refresh and sign-out. */
 export async function authRoutes(app: FastifyInstance) {
   const auth = app.services.auth;
-  const publicUrl = app.config.publicUrl;
+  const site = app.config;
+
+  // A browser may act on the session (and its cookies) only from this site or an allowed
+  // front end: a forged cross-site form or fetch is refused before anything is read.
+  app.addHook('onRequest', async (request) => {
+    if (!isTrustedOrigin(request.headers.origin, request.host, site)) {
+      throw forbidden('Requests from this origin are not allowed');
+    }
+  });
 
   app.post('/admin/signup', async (request) => {
     await app.throttle.consume([THROTTLES.signupPerClient, request.ip]);
@@ -60,20 +70,20 @@ export async function authRoutes(app: FastifyInstance) {
     await app.throttle.consume([THROTTLES.loginPerAccount, input.email]);
     const session = await auth.login(input);
     await app.throttle.reset(THROTTLES.loginPerAccount, input.email);
-    setSessionCookies(reply, session, publicUrl);
+    setSessionCookies(reply, session, site);
     return ok(session, 'Logged in successfully');
   });
 
   app.post('/refresh', async (request, reply) => {
     await app.throttle.consume([THROTTLES.refreshPerClient, request.ip]);
     const session = await auth.refresh(presentedRefreshToken(request));
-    setSessionCookies(reply, session, publicUrl);
+    setSessionCookies(reply, session, site);
     return ok(session, 'Session refreshed');
   });
 
   app.post('/logout', async (request, reply) => {
     await auth.logout(presentedRefreshToken(request));
-    clearSessionCookies(reply, publicUrl);
+    clearSessionCookies(reply, site);
     return ok(null, 'Logged out successfully');
   });
 }

@@ -12,11 +12,15 @@ export interface Config {
   adminSignupCode: string | undefined;
   jwtSecret: string | undefined;
   publicUrl: string;
+  /** PUBLIC_URL was given, not derived from HOST and PORT: media URLs are then absolute. */
+  publicUrlSet: boolean;
   seedDemo: boolean;
   redisUrl: string | undefined;
   logLevel: string;
   /** Fastify's trustProxy: which proxies may set X-Forwarded-For (client addresses for throttles). */
   trustProxy: boolean | string;
+  /** Origins (scheme://host[:port]) of front ends allowed to call the API with credentials. */
+  corsOrigins: string[];
   /** Directory of the built web app (client assets and SSR bundle), if any. */
   webDist: string | undefined;
 }
@@ -47,6 +51,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: z.string().optional(),
+  CORS_ORIGINS: z.string().optional(),
 });
 
 export class ConfigError extends Error {}
@@ -68,12 +73,36 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminSignupCode: e.ADMIN_SIGNUP_CODE,
     jwtSecret: e.JWT_SECRET,
     publicUrl: (e.PUBLIC_URL ?? `http://${e.HOST}:${e.PORT}`).replace(/\/+$/, ''),
+    publicUrlSet: e.PUBLIC_URL !== undefined,
     seedDemo: e.SEED_DEMO !== '0' && e.SEED_DEMO.toLowerCase() !== 'false',
     redisUrl: e.REDIS_URL,
     logLevel: e.LOG_LEVEL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     webDist: e.WEB_DIST,
+    corsOrigins: parseOrigins(e.CORS_ORIGINS),
   };
+}
+
+/** `CORS_ORIGINS`: comma-separated origins, each exactly scheme://host[:port] (no path). */
+function parseOrigins(value: string | undefined): string[] {
+  const origins = (value ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+  return origins.map((item) => {
+    let url: URL | null = null;
+    try {
+      url = new URL(item);
+    } catch {
+      // reported below
+    }
+    if (!url || !/^https?:$/.test(url.protocol) || url.origin !== item.replace(/\/$/, '')) {
+      throw new ConfigError(
+        `Invalid configuration:\n  CORS_ORIGINS: "${item}" is not an origin like https://app.example.com`,
+      );
+    }
+    return url.origin;
+  });
 }
 
 /** `1`/`true` trusts every proxy; a list of addresses or subnets trusts those; unset trusts none. */

@@ -1,3 +1,4 @@
+import cors from '@fastify/cors';
 import type { FastifyInstance } from 'fastify';
 import { authRoutes } from '../auth/routes.ts';
 import { categoryRoutes } from '../category/routes.ts';
@@ -18,6 +19,19 @@ export async function apiRoutes(app: FastifyInstance) {
       message: `No route ${request.method} ${request.url.split('?')[0]}`,
     }),
   );
+
+  // Front ends of other origins (CORS_ORIGINS) may call the API with credentials; any other
+  // origin gets no CORS headers at all (docs/decisions/014).
+  const allowed = app.config.corsOrigins;
+  if (allowed.length > 0) {
+    await app.register(cors, {
+      origin: (origin, done) => done(null, origin && allowed.includes(origin) ? origin : false),
+      credentials: true,
+      methods: ['GET', 'POST', 'PUT', 'DELETE'],
+      allowedHeaders: ['Authorization', 'Content-Type'],
+      maxAge: 600,
+    });
+  }
 
   await app.register(contactPublicRoutes, { prefix: '/contact' });
   await app.register(publicRoutes, { prefix: '/u' });

@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { NewsDto, Ref } from '@newsroom/contract';
+import { tagsForRead, type AdminNewsRow, type NewsDto, type Ref } from '@newsroom/contract';
 import { lowerEquals } from '../db/database.ts';
 import type { Database, NewsTable } from '../db/schema.ts';
 
@@ -139,7 +139,7 @@ export function toNewsDto(row: NewsRowWithNames, imageUrl: (key: string) => stri
     slug: row.slug,
     metaDescription: row.meta_description,
     description: row.description,
-    tags: parseTags(row.tags),
+    tags: tagsForRead(parseTags(row.tags)),
     categoryId: row.category_id,
     subCategoryId: row.sub_category_id,
     publisherId: row.publisher_id,
@@ -155,5 +155,16 @@ export function toNewsDto(row: NewsRowWithNames, imageUrl: (key: string) => stri
     views: Number(row.views),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+  };
+}
+
+/** The admin table's row of an article: the names as text, the ids beside them. */
+export function toAdminNewsRow(news: NewsDto): AdminNewsRow {
+  return {
+    ...news,
+    category: news.category?.name ?? '',
+    subcategory: news.subcategory?.name ?? '',
+    publisher: news.publisher?.name ?? '',
+    anchor: news.anchor?.name ?? '',
   };
 }

@@ -33,8 +33,9 @@ export async function newsRoutes(app: FastifyInstance) {
   app.post('/add', create);
 
   app.get('/get', async (request) => {
-    const { data, count } = await news.adminList(validate(pageQuery, request.query));
-    return ok(data, 'News fetched successfully', { count });
+    // Spec §7's other reading: `data: { data, count }`; `count` stays beside it too.
+    const page = await news.adminList(validate(pageQuery, request.query));
+    return ok(page, 'News fetched successfully', { count: page.count });
   });
   app.get<{ Params: IdParams }>('/get/:id', async (request) =>
     ok(await news.get(request.params.id), 'News fetched successfully'),

@@ -3,6 +3,7 @@ import {
   READ_ALSO_COUNT,
   RELATED_NEWS_COUNT,
   nameFilterValue,
+  type AdminNewsPage,
   type NewsDto,
   type NewsFields,
   type PageQuery,
@@ -14,7 +15,7 @@ import { conflict, notFound } from '../http/errors.ts';
 import type { MediaStorage } from '../storage/storage.ts';
 import { NewsWriteChecks, slugTaken, type NewsUpdate } from './checks.ts';
 import type { CheckedImage, NewsImage } from './image.ts';
-import { NewsRepository, toNewsDto, type NewsFilter } from './repo.ts';
+import { NewsRepository, toAdminNewsRow, toNewsDto, type NewsFilter } from './repo.ts';
 
 export type { NewsUpdate } from './checks.ts';
 
@@ -93,9 +94,10 @@ export class NewsService {
     return this.toDto(row);
   }
 
-  /** Every article, active or not, newest first. */
-  async adminList(page: PageQuery): Promise<NewsPage> {
-    return this.page({}, page);
+  /** Every article, active or not, newest first, as rows of the admin table. */
+  async adminList(page: PageQuery): Promise<AdminNewsPage> {
+    const { data, count } = await this.page({}, page);
+    return { data: data.map(toAdminNewsRow), count };
   }
 
   /** Deletes the article, then its image file. */

@@ -4,9 +4,15 @@ import type { MediaStorage } from './storage.ts';
 
 export const UPLOADS_PREFIX = '/uploads/';
 
-/** Media under DATA_DIR/uploads, served by this process at /uploads/…. */
+/**
+ * Media under DATA_DIR/uploads, served by this process at /uploads/…. With a `publicUrl` their
+ * URLs are absolute, so a front end on another origin shows them too; without, relative.
+ */
 export class LocalStorage implements MediaStorage {
-  constructor(readonly root: string) {}
+  constructor(
+    readonly root: string,
+    private readonly publicUrl = '',
+  ) {}
 
   async save(key: string, bytes: Buffer): Promise<void> {
     const file = this.resolve(key);
@@ -22,7 +28,7 @@ export class LocalStorage implements MediaStorage {
   }
 
   url(key: string): string {
-    return UPLOADS_PREFIX + key;
+    return this.publicUrl + UPLOADS_PREFIX + key;
   }
 
   private resolve(key: string): string {

@@ -1,5 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { LIMITS, resendOtpSchema, verifySchema, type VerifyInput } from '@newsroom/contract';
+import {
+  LIMITS,
+  resendOtpSchema,
+  verifySchema,
+  type VerifyFields,
+  type VerifyInput,
+} from '@newsroom/contract';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -21,7 +27,7 @@ export function VerifyAccountPage() {
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(state.notice ?? null);
   const [resending, setResending] = useState(false);
-  const form = useForm<VerifyInput>({
+  const form = useForm<VerifyFields, unknown, VerifyInput>({
     resolver: zodResolver(verifySchema),
     defaultValues: { email: state.email ?? '', code: '' },
   });

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { NewsDto } from '@newsroom/contract';
+import { tagList, type NewsDto } from '@newsroom/contract';
 import type { Params } from 'react-router';
 import { SITE } from './site.ts';
 
@@ -84,7 +84,7 @@ function newsArticleJsonLd(article: NewsDto, canonical: string, publicUrl: strin
     dateModified: article.updatedAt,
     mainEntityOfPage: { '@type': 'WebPage', '@id': canonical },
     ...(article.category ? { articleSection: article.category.name } : {}),
-    ...(article.tags.length ? { keywords: article.tags.join(', ') } : {}),
+    ...(article.tags.length ? { keywords: tagList(article.tags).join(', ') } : {}),
     author: article.anchor
       ? { '@type': 'Person', name: article.anchor.name }
       : { '@type': 'Organization', name: publisherName },

@@ -3,7 +3,8 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NewsForm } from '../../src/admin/news/NewsForm.tsx';
-import { emptyNewsForm, type NewsFormInput } from '../../src/admin/news/schema.ts';
+import { emptyNewsForm, formFromNews, type NewsFormInput } from '../../src/admin/news/schema.ts';
+import { createNews } from '../public/factories.ts';
 import { ok, on, stubFetch } from './fetch-stub.ts';
 import { renderAdmin } from './render.tsx';
 
@@ -183,6 +184,26 @@ describe('news form', { timeout: 20_000 }, () => {
     expect(screen.getByLabelText('Sub Category')).toHaveDisplayValue('Cyber');
     expect(screen.getByLabelText('Publisher')).toHaveDisplayValue('Daily Post');
     expect(screen.getByLabelText('Anchor')).toHaveDisplayValue('Ravi Kumar');
+  });
+
+  it('edits each tag of an article read as ["a,b,c"] and sends every one back', async () => {
+    const item = createNews({
+      tags: ['alpha,beta,gamma'],
+      categoryId: 'c1',
+      publisherId: 'p1',
+      videoURL: 'https://example.com/v',
+    });
+    const { user, onSave } = await renderForm(formFromNews(item), 'update');
+    const chips = within(screen.getByRole('list', { name: 'Tags added' })).getAllByRole('listitem');
+    expect(chips.map((chip) => chip.textContent)).toEqual([
+      expect.stringContaining('alpha'),
+      expect.stringContaining('beta'),
+      expect.stringContaining('gamma'),
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Update News' }));
+    await vi.waitFor(() => expect(onSave).toHaveBeenCalledOnce());
+    const [sent] = onSave.mock.lastCall ?? [];
+    expect(sent?.getAll('tags')).toEqual(['alpha', 'beta', 'gamma']);
   });
 
   it('keeps the stored image of an edit, so no media message shows', async () => {

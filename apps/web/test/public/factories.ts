@@ -16,7 +16,7 @@ export function createNews(overrides: Partial<NewsDto> = {}): NewsDto {
     slug: `article-number-${sequence}`,
     metaDescription: 'A short summary of the article.',
     description: `<p>${words(120)}</p>`,
-    tags: ['politics', 'elections'],
+    tags: ['politics,elections'],
     categoryId: 'cat-1',
     subCategoryId: null,
     publisherId: 'pub-1',

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { PAGE_SIZE, TRUNCATE, truncateChars, type NewsDto } from '@newsroom/contract';
+import { PAGE_SIZE, TRUNCATE, truncateChars, type AdminNewsRow } from '@newsroom/contract';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -24,7 +24,7 @@ const headers = [
   'Actions',
 ];
 
-const cut = (text: string | null | undefined) => truncateChars(text ?? '', TRUNCATE.tableText);
+const cut = (text: string) => truncateChars(text, TRUNCATE.tableText);
 
 function StatusDot({ active }: { active: boolean }) {
   return (
@@ -43,7 +43,7 @@ export function NewsTableScreen() {
   const list = useNewsPage(page);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const [toDelete, setToDelete] = useState<NewsDto | null>(null);
+  const [toDelete, setToDelete] = useState<AdminNewsRow | null>(null);
   const [opening, setOpening] = useState<string | null>(null);
   const remove = useAdminMutation({ mutationFn: deleteNews, invalidates: newsInvalidates });
 
@@ -77,10 +77,10 @@ export function NewsTableScreen() {
               <td className={cellClass} title={row.title}>
                 {cut(row.title)}
               </td>
-              <td className={cellClass}>{cut(row.category?.name)}</td>
-              <td className={cellClass}>{cut(row.subcategory?.name)}</td>
-              <td className={cellClass}>{cut(row.publisher?.name)}</td>
-              <td className={cellClass}>{cut(row.anchor?.name)}</td>
+              <td className={cellClass}>{cut(row.category)}</td>
+              <td className={cellClass}>{cut(row.subcategory)}</td>
+              <td className={cellClass}>{cut(row.publisher)}</td>
+              <td className={cellClass}>{cut(row.anchor)}</td>
               <td className={cellClass}>{row.views}</td>
               <td className={cellClass}>
                 <StatusDot active={row.status} />

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { PAGE_SIZE, type NewsDto } from '@newsroom/contract';
+import { PAGE_SIZE, type AdminNewsPage, type NewsDto } from '@newsroom/contract';
 import { api } from '../../lib/api.ts';
 import { adminCache, adminKeys } from '../lib/query-keys.ts';
 
@@ -7,11 +7,11 @@ export function useNewsPage(page: number) {
   return useQuery({
     queryKey: adminKeys.newsPage(page),
     queryFn: async ({ signal }) => {
-      const envelope = await api<NewsDto[]>('/news/get', {
+      const envelope = await api<AdminNewsPage>('/news/get', {
         query: { page, limit: PAGE_SIZE.adminNews },
         signal,
       });
-      return { rows: envelope.data, count: envelope.count ?? envelope.data.length };
+      return { rows: envelope.data.data, count: envelope.data.count };
     },
     ...adminCache,
   });

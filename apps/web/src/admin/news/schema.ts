@@ -1,4 +1,10 @@
-import { LIMITS, MEDIA_REQUIRED_MESSAGE, newsFieldsSchema, type NewsDto } from '@newsroom/contract';
+import {
+  LIMITS,
+  MEDIA_REQUIRED_MESSAGE,
+  newsFieldsSchema,
+  tagList,
+  type NewsDto,
+} from '@newsroom/contract';
 import { z } from 'zod';
 
 export const IMAGE_TOO_LARGE_MESSAGE = 'Image size should not exceed 500KB';
@@ -56,14 +62,6 @@ export const emptyNewsForm: NewsFormInput = {
   keptImageURL: null,
 };
 
-/** Tags as read: a list whose items may be comma-separated texts. */
-export function normaliseTags(tags: readonly string[]): string[] {
-  return tags
-    .flatMap((tag) => tag.split(','))
-    .map((tag) => tag.trim())
-    .filter(Boolean);
-}
-
 export function formFromNews(item: NewsDto): NewsFormInput {
   return {
     title: item.title,
@@ -76,7 +74,7 @@ export function formFromNews(item: NewsDto): NewsFormInput {
     subCategoryId: item.subCategoryId ?? '',
     publisherId: item.publisherId,
     anchorId: item.anchorId ?? '',
-    tags: normaliseTags(item.tags ?? []),
+    tags: tagList(item.tags ?? []),
     status: item.status,
     image: null,
     keptImageURL: item.Image?.ImageURL ?? null,

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm, type FieldError } from 'react-hook-form';
-import { LIMITS, contactSchema, type ContactInput } from '@newsroom/contract';
+import { LIMITS, contactSchema, type ContactFields, type ContactInput } from '@newsroom/contract';
 import { useCreateContact } from '../api/create-contact.ts';
 
 export const CONTACT_SUCCESS = 'Thank you! Your message has been sent.';
@@ -29,7 +29,10 @@ export function ContactForm() {
     handleSubmit,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm<ContactInput>({ resolver: zodResolver(contactSchema), defaultValues: EMPTY });
+  } = useForm<ContactFields, unknown, ContactInput>({
+    resolver: zodResolver(contactSchema),
+    defaultValues: EMPTY,
+  });
 
   const onSubmit = handleSubmit(async (values) => {
     setSent(false);
