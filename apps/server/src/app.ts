@@ -4,7 +4,7 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { LIMITS } from '@newsroom/contract';
+import { LIMITS, VIDEO_EMBED_ORIGINS } from '@newsroom/contract';
 import type { Config } from './config/env.ts';
 import { ensureWritableDir, loadSecrets, type Secrets } from './config/secrets.ts';
 import { openDatabase, type Db } from './db/database.ts';
@@ -84,12 +84,8 @@ export async function buildApp(
       directives: {
         'upgrade-insecure-requests': https ? [] : null,
         'img-src': ["'self'", 'data:', 'blob:', 'https:'],
-        'frame-src': [
-          "'self'",
-          'https://www.youtube.com',
-          'https://www.youtube-nocookie.com',
-          'https://player.vimeo.com',
-        ],
+        // Exactly the players the sanitisers let an article embed (contract/video.ts).
+        'frame-src': ["'self'", ...VIDEO_EMBED_ORIGINS],
         'media-src': ["'self'", 'https:', 'blob:'],
       },
     },

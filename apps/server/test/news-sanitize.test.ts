@@ -94,3 +94,30 @@ describe('the description is sanitised before it is stored', () => {
     expect(res.json().message).toBe('Description is required');
   });
 });
+
+describe('embedded players', () => {
+  /** The frame sources of the Content-Security-Policy the site sends. */
+  async function cspFrameSources(): Promise<string[]> {
+    const res = await t.app.inject({ method: 'GET', url: '/health' });
+    const policy = String(res.headers['content-security-policy']);
+    const directive = policy.split(';').find((part) => part.trim().startsWith('frame-src'));
+    return (directive ?? '').trim().split(/\s+/).slice(1);
+  }
+
+  const embedOf = (origin: string) =>
+    origin.includes('vimeo') ? `${origin}/video/76979871` : `${origin}/embed/dQw4w9WgXcQ`;
+
+  it('the CSP lets pages frame exactly the players the sanitiser keeps', async () => {
+    const origins = (await cspFrameSources()).filter((source) => source !== "'self'");
+    expect(origins.length).toBeGreaterThan(0);
+    for (const origin of origins) {
+      const iframe = `<iframe src="${embedOf(origin)}"></iframe>`;
+      expect(await stored(iframe), origin).toContain(`src="${embedOf(origin)}"`);
+    }
+    for (const other of ['https://evil.example', 'http://www.youtube.com', 'https://youtube.com']) {
+      expect(await stored(`<iframe src="${embedOf(other)}"></iframe>`), other).not.toContain(
+        '<iframe',
+      );
+    }
+  });
+});

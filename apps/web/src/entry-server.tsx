@@ -8,6 +8,7 @@ import {
   isRouteErrorResponse,
   type StaticHandlerContext,
 } from 'react-router';
+import type { RenderRequest, RenderResult } from '@newsroom/contract';
 import { setTransport } from './lib/api.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import {
@@ -20,21 +21,6 @@ import {
 } from './public/head.ts';
 import { STATE_ELEMENT_ID, serializeRouterState, type PublicState } from './public/hydration.ts';
 import { createPublicRoutes } from './public/routes.tsx';
-
-/** How the renderer reaches /api/v1: the host passes an in-process transport. */
-export type ApiFetch = (url: string, init: RequestInit) => Promise<Response>;
-
-export interface RenderRequest {
-  /** Path and query of the page, e.g. `/news/some-slug`. */
-  url: string;
-  /** Absolute base for canonical and social URLs (PUBLIC_URL). */
-  publicUrl: string;
-  fetch: ApiFetch;
-}
-
-export type RenderResult =
-  | { kind: 'page'; status: number; head: string; html: string; state: string }
-  | { kind: 'redirect'; status: number; location: string };
 
 function pageHead(context: StaticHandlerContext, queryClient: QueryClient): PageHead {
   const errors = Object.values(context.errors ?? {});

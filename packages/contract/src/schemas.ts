@@ -125,6 +125,12 @@ export const tagSchema = z
 
 export const MEDIA_REQUIRED_MESSAGE = 'Either an image or a video is required';
 
+/** The spec's image messages; the limit in the text is LIMITS.imageBytes. */
+export const IMAGE_MESSAGES = {
+  tooLarge: `Image size should not exceed ${LIMITS.imageBytes / 1024}KB`,
+  unsupported: 'Unsupported file format',
+} as const;
+
 const status = z.preprocess(
   (value) =>
     value === 'true' || value === '1' ? true : value === 'false' || value === '0' ? false : value,

@@ -1,15 +1,5 @@
 import sanitizeHtml from 'sanitize-html';
-
-/** Where an embedded video may come from: https only, and only the players' embed paths. */
-const VIDEO_EMBEDS = [
-  /^https:\/\/(www\.)?youtube\.com\/embed\/[\w-]+/,
-  /^https:\/\/(www\.)?youtube-nocookie\.com\/embed\/[\w-]+/,
-  /^https:\/\/player\.vimeo\.com\/video\/\d+/,
-];
-
-export function isVideoEmbedUrl(src: string | undefined): boolean {
-  return src !== undefined && VIDEO_EMBEDS.some((pattern) => pattern.test(src));
-}
+import { isVideoEmbedUrl } from '@newsroom/contract';
 
 /** A colour as Quill writes it: #hex, rgb()/rgba() or a plain colour name. */
 const COLOUR = [/^#[0-9a-f]{3,8}$/i, /^rgba?\(\s*[\d.\s,%]+\)$/i, /^[a-z]+$/i];

@@ -1,5 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { htmlToText, toPathSegment, truncateWords, type NewsDto } from '@newsroom/contract';
+import {
+  htmlToText,
+  publicPaths,
+  toPathSegment,
+  truncateWords,
+  type NewsDto,
+} from '@newsroom/contract';
 import { compressFor } from './compress.ts';
 
 /** The sitemaps.org limit for one file. */
@@ -29,11 +35,6 @@ export function escapeXml(value: string): string {
     .replace(/'/g, '&apos;');
 }
 
-/** The public page of an article, as apps/web/src/lib/paths.ts shapes it. */
-function articlePath(slug: string): string {
-  return `/news/${encodeURIComponent(slug)}`;
-}
-
 interface SitemapEntry {
   loc: string;
   lastmod?: string;
@@ -51,22 +52,20 @@ async function sitemapEntries(app: FastifyInstance): Promise<SitemapEntry[]> {
     entries.push(lastmod ? { loc, lastmod } : { loc });
   };
 
-  add('/');
-  add('/about-us');
-  add('/contact-us');
+  add(publicPaths.home());
+  add(publicPaths.about());
+  add(publicPaths.contact());
   for (const category of await app.services.categories.list()) {
-    // Segments keep letters of any script; a sitemap's URLs must be percent-encoded (RFC 3986).
-    const segment = encodeURIComponent(toPathSegment(category.name));
-    if (!segment) continue;
-    add(`/${segment}`);
+    // A name of punctuation only has no address of its own.
+    if (!toPathSegment(category.name)) continue;
+    add(publicPaths.category(category.name));
     for (const sub of category.subcategory) {
-      const subSegment = encodeURIComponent(toPathSegment(sub.name));
-      if (subSegment) add(`/${segment}/${subSegment}`);
+      if (toPathSegment(sub.name)) add(publicPaths.category(category.name, sub.name));
     }
   }
   for (let page = 1; entries.length < SITEMAP_MAX_URLS; page++) {
     const { data } = await app.services.news.publicList({}, { page, limit: SITEMAP_PAGE_SIZE });
-    for (const news of data) add(articlePath(news.slug), news.updatedAt);
+    for (const news of data) add(publicPaths.article(news.slug), news.updatedAt);
     if (data.length < SITEMAP_PAGE_SIZE) break;
   }
   return entries;
@@ -97,7 +96,7 @@ function enclosure(news: NewsDto, base: string): string {
 }
 
 function rssItem(news: NewsDto, base: string): string {
-  const link = escapeXml(base + articlePath(news.slug));
+  const link = escapeXml(base + publicPaths.article(news.slug));
   const description = truncateWords(htmlToText(news.description), RSS_DESCRIPTION_WORDS);
   const category = news.category
     ? `\n      <category>${escapeXml(news.category.name)}</category>`

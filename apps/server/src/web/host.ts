@@ -3,14 +3,12 @@ import { readdirSync, statSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isAuthPath } from '@newsroom/contract';
 import { compressFor } from './compress.ts';
 import { feeds } from './feeds.ts';
 import { fillTemplate, notBuiltPage } from './template.ts';
 import { injectTransport } from './transport.ts';
 import { loadWebDist, locateWebDist, type WebDist } from './web-dist.ts';
-
-/** Paths of the sign-in screens: always the client app, never a server-rendered page. */
-const AUTH_PATHS = new Set(['/login', '/register', '/admin/register', '/verify-account']);
 
 /** Prefixes that belong to the API and media, which answer their own 404s. */
 const NOT_PAGES = ['/api/', '/uploads/'];
@@ -104,7 +102,8 @@ export async function webHost(app: FastifyInstance) {
 
   app.get('/*', async (request, reply) => {
     if (NOT_PAGES.some((prefix) => request.url.startsWith(prefix))) return reply.callNotFound();
-    if (AUTH_PATHS.has(pathnameOf(request.url)) || (await isAdmin(request))) {
+    // The sign-in screens are always the client app, never a server-rendered page.
+    if (isAuthPath(pathnameOf(request.url)) || (await isAdmin(request))) {
       return html(request, reply, 200, 'no-store', shell);
     }
     try {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { ApiFetch } from './web-dist.ts';
+import type { ApiFetch } from '@newsroom/contract';
 
 function headerRecord(init: RequestInit['headers']): Record<string, string> {
   return Object.fromEntries(new Headers(init).entries());

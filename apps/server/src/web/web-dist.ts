@@ -3,22 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
-/** What the built server renderer (apps/web/src/entry-server.tsx) exports. */
-export type ApiFetch = (url: string, init: RequestInit) => Promise<Response>;
-
-export interface RenderRequest {
-  url: string;
-  publicUrl: string;
-  fetch: ApiFetch;
-}
-
-export type RenderResult =
-  | { kind: 'page'; status: number; head: string; html: string; state: string }
-  | { kind: 'redirect'; status: number; location: string };
-
-export interface Renderer {
-  render(request: RenderRequest): Promise<RenderResult>;
-}
+import type { Renderer } from '@newsroom/contract';
 
 /** The built web app: where its browser assets are, its page template and its renderer. */
 export interface WebDist {

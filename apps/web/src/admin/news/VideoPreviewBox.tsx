@@ -1,12 +1,19 @@
-import { videoPreview } from './video.ts';
+import { videoSource } from '@newsroom/contract';
 
-/** What the video URL will show on the article. */
+/** What the video URL will show on the article: the same reading as the article page's. */
 export function VideoPreviewBox({ url }: { url: string }) {
-  const preview = videoPreview(url);
+  const preview = videoSource(url);
   if (!preview) return null;
+  if (preview.kind === 'link') {
+    return (
+      <p className="mb-4 text-sm text-slate-600">
+        This address cannot be played here; the article will show it as a link.
+      </p>
+    );
+  }
   return (
     <div className="mb-4 aspect-video w-full max-w-md overflow-hidden rounded-md bg-black">
-      {preview.kind === 'embed' ? (
+      {preview.kind === 'iframe' ? (
         <iframe
           src={preview.src}
           title="Video preview"

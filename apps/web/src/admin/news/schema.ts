@@ -1,4 +1,5 @@
 import {
+  IMAGE_MESSAGES,
   LIMITS,
   MEDIA_REQUIRED_MESSAGE,
   newsFieldsSchema,
@@ -7,17 +8,14 @@ import {
 } from '@newsroom/contract';
 import { z } from 'zod';
 
-export const IMAGE_TOO_LARGE_MESSAGE = 'Image size should not exceed 500KB';
-export const UNSUPPORTED_IMAGE_MESSAGE = 'Unsupported file format';
-
 /** The size and type checks an image passes before it is uploaded; null when it is fine. */
 export function imageFileError(file: File): string | null {
   const extension = file.name.split('.').pop()?.toLowerCase() ?? '';
   const typeOk = (LIMITS.imageTypes as readonly string[]).includes(file.type);
   const extensionOk = (LIMITS.imageExtensions as readonly string[]).includes(extension);
   // The declared type decides; a file without one is judged by its name.
-  if (!(typeOk || (file.type === '' && extensionOk))) return UNSUPPORTED_IMAGE_MESSAGE;
-  if (file.size > LIMITS.imageBytes) return IMAGE_TOO_LARGE_MESSAGE;
+  if (!(typeOk || (file.type === '' && extensionOk))) return IMAGE_MESSAGES.unsupported;
+  if (file.size > LIMITS.imageBytes) return IMAGE_MESSAGES.tooLarge;
   return null;
 }
 

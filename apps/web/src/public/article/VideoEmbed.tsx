@@ -1,4 +1,4 @@
-import { videoSource } from './video.ts';
+import { videoSource } from '@newsroom/contract';
 
 /** The article's video: a lazily loaded player, or a link when the site cannot be embedded. */
 export function VideoEmbed({ videoURL, title }: { videoURL: string; title: string }) {

@@ -1,17 +1,5 @@
 import DOMPurify from 'dompurify';
-
-/** Players an article's rich text may embed; any other iframe is removed. */
-const EMBED_HOSTS = ['www.youtube.com', 'www.youtube-nocookie.com', 'player.vimeo.com'];
-
-function isAllowedEmbed(src: string | null): boolean {
-  if (!src) return false;
-  try {
-    const url = new URL(src);
-    return url.protocol === 'https:' && EMBED_HOSTS.includes(url.hostname);
-  } catch {
-    return false;
-  }
-}
+import { isVideoEmbedUrl } from '@newsroom/contract';
 
 let configured = false;
 
@@ -20,7 +8,7 @@ function configure() {
   configured = true;
   DOMPurify.addHook('uponSanitizeElement', (node, data) => {
     if (data.tagName === 'iframe' && node instanceof Element) {
-      if (!isAllowedEmbed(node.getAttribute('src'))) node.remove();
+      if (!isVideoEmbedUrl(node.getAttribute('src'))) node.remove();
     }
   });
   DOMPurify.addHook('afterSanitizeAttributes', (node) => {

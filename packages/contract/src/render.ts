@@ -1,0 +1,23 @@
+/**
+ * The contract between the page host (apps/server/src/web) and the built server renderer
+ * (apps/web/src/entry-server.tsx).
+ */
+
+/** How the renderer reaches /api/v1: the host passes an in-process transport. */
+export type ApiFetch = (url: string, init: RequestInit) => Promise<Response>;
+
+export interface RenderRequest {
+  /** Path and query of the page, e.g. `/news/some-slug`. */
+  url: string;
+  /** Absolute base for canonical and social URLs (PUBLIC_URL). */
+  publicUrl: string;
+  fetch: ApiFetch;
+}
+
+export type RenderResult =
+  | { kind: 'page'; status: number; head: string; html: string; state: string }
+  | { kind: 'redirect'; status: number; location: string };
+
+export interface Renderer {
+  render(request: RenderRequest): Promise<RenderResult>;
+}
