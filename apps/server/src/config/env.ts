@@ -60,13 +60,18 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: z.string().optional(),
   S3_ENDPOINT: z
-    .url('S3_ENDPOINT must be an absolute URL such as http://127.0.0.1:9000')
+    .url({
+      protocol: /^https?$/,
+      error: 'S3_ENDPOINT must be an absolute http(s) URL such as http://127.0.0.1:9000',
+    })
     .optional(),
   S3_BUCKET: z.string().min(1).optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
-  S3_PUBLIC_URL: z.url('S3_PUBLIC_URL must be an absolute URL').optional(),
+  S3_PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: 'S3_PUBLIC_URL must be an absolute http(s) URL' })
+    .optional(),
 });
 
 type Env = z.infer<typeof envSchema>;
