@@ -36,7 +36,12 @@ describe.each(mediaDrivers)('media on the $name driver', (driver) => {
     ctx = { app: t.app, headers, taxonomy: await createTaxonomy(t.app, headers) };
   });
 
-  const send = async (method: 'POST' | 'PUT', url: string, fields: object, image?: Buffer) => {
+  const send = async (
+    method: 'POST' | 'PUT',
+    url: string,
+    fields: Record<string, unknown>,
+    image?: Buffer,
+  ) => {
     const body = await multipart(fields, image ? { bytes: image } : undefined);
     return call(t.app, {
       method,
