@@ -13,8 +13,10 @@ import { registerErrorHandler } from './http/error-handler.ts';
 import { createMailer } from './mail/mailer.ts';
 import { Throttle } from './security/throttle.ts';
 import { seedDemoIfEmpty } from './seed/first-start.ts';
+import { MediaSweeper } from './news/media-sweep.ts';
 import { createServices, type Services } from './services.ts';
 import { LocalStorage } from './storage/local.ts';
+import { S3Storage } from './storage/s3.ts';
 import type { MediaStorage } from './storage/storage.ts';
 import { webHost } from './web/host.ts';
 
@@ -26,6 +28,7 @@ declare module 'fastify' {
     throttle: Throttle;
     services: Services;
     storage: MediaStorage;
+    mediaSweep: MediaSweeper;
   }
 }
 
@@ -39,12 +42,14 @@ export async function buildApp(
   options: BuildOptions = {},
 ): Promise<FastifyInstance> {
   await ensureWritableDir(config.dataDir);
-  await ensureWritableDir(path.join(config.dataDir, 'uploads'));
+  const uploadsDir = path.join(config.dataDir, 'uploads');
+  if (!config.s3) await ensureWritableDir(uploadsDir);
   const secrets = await loadSecrets(config);
   const db = await openDatabase(config);
   const throttle = Throttle.create(config.redisUrl);
-  const uploadsDir = path.join(config.dataDir, 'uploads');
-  const storage = new LocalStorage(uploadsDir, config.publicUrlSet ? config.publicUrl : '');
+  const storage: MediaStorage = config.s3
+    ? new S3Storage(config.s3)
+    : new LocalStorage(uploadsDir, config.publicUrlSet ? config.publicUrl : '');
 
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
@@ -53,7 +58,10 @@ export async function buildApp(
     forceCloseConnections: 'idle',
     return503OnClosing: true,
   });
+  const mediaSweep = new MediaSweeper(storage, db.kysely, app.log);
   app.addHook('onClose', async () => {
+    await mediaSweep.stop();
+    await storage.close();
     await throttle.close();
     await db.close();
   });
@@ -63,6 +71,7 @@ export async function buildApp(
   app.decorate('db', db);
   app.decorate('throttle', throttle);
   app.decorate('storage', storage);
+  app.decorate('mediaSweep', mediaSweep);
   app.decorate(
     'services',
     createServices({
@@ -83,7 +92,8 @@ export async function buildApp(
     contentSecurityPolicy: {
       directives: {
         'upgrade-insecure-requests': https ? [] : null,
-        'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+        // Images in a bucket load from its public origin, which may be plain http on a LAN.
+        'img-src': ["'self'", 'data:', 'blob:', 'https:', ...bucketOrigin(config)],
         // Exactly the players the sanitisers let an article embed (contract/video.ts).
         'frame-src': ["'self'", ...VIDEO_EMBED_ORIGINS],
         'media-src': ["'self'", 'https:', 'blob:'],
@@ -100,14 +110,17 @@ export async function buildApp(
     await db.kysely.selectFrom('admins').select('id').limit(1).execute();
     return { status: 'ok', database: db.dialect };
   });
-  await app.register(fastifyStatic, {
-    root: uploadsDir,
-    prefix: '/uploads/',
-    decorateReply: false,
-    index: false,
-    maxAge: '365d',
-    immutable: true,
-  });
+  // Bucket media are loaded from the bucket; only local media are served by this process.
+  if (!config.s3) {
+    await app.register(fastifyStatic, {
+      root: uploadsDir,
+      prefix: '/uploads/',
+      decorateReply: false,
+      index: false,
+      maxAge: '365d',
+      immutable: true,
+    });
+  }
   await app.register(apiRoutes, { prefix: '/api/v1' });
   // Pages: built assets, server-rendered public pages, the app shell for admins (web/host.ts).
   await app.register(webHost);
@@ -119,5 +132,11 @@ export async function buildApp(
   app.decorate('demoAdmin', seeded?.admin ?? null);
 
   await app.ready();
+  // Orphan uploads left by a crash go at start and then every few hours (news/media-sweep.ts).
+  mediaSweep.start();
   return app;
+}
+
+function bucketOrigin(config: Config): string[] {
+  return config.s3 ? [new URL(config.s3.publicUrl).origin] : [];
 }

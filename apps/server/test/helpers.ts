@@ -12,6 +12,8 @@ export const SIGNUP_CODE = 'test-signup-code';
 export interface TestApp {
   app: FastifyInstance;
   dataDir: string;
+  /** The PostgreSQL URL (with its own schema) when DATABASE_URL is set. */
+  databaseUrl: string | undefined;
   close(): Promise<void>;
 }
 
@@ -40,6 +42,37 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       await c.end();
     };
   }
+  const app = await buildTestApp(dataDir, databaseUrl, env);
+  return {
+    app,
+    dataDir,
+    databaseUrl,
+    async close() {
+      await app.close();
+      await dropSchema();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * A second instance of a test app: the same DATA_DIR (so the same SQLite file and secrets) or the
+ * same PostgreSQL schema, as two processes behind a load balancer would share them. Close it
+ * before the first one, which owns the database and folder.
+ */
+export async function createSiblingApp(
+  first: TestApp,
+  env: Record<string, string> = {},
+): Promise<TestApp> {
+  const app = await buildTestApp(first.dataDir, first.databaseUrl, env);
+  return { app, dataDir: first.dataDir, databaseUrl: first.databaseUrl, close: () => app.close() };
+}
+
+function buildTestApp(
+  dataDir: string,
+  databaseUrl: string | undefined,
+  env: Record<string, string>,
+) {
   const settings: Record<string, string> = {
     DATA_DIR: dataDir,
     SEED_DEMO: '0',
@@ -49,19 +82,10 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...env,
   };
-  const config = loadConfig(
-    Object.fromEntries(Object.entries(settings).filter(([, value]) => value !== '')),
+  return buildApp(
+    loadConfig(Object.fromEntries(Object.entries(settings).filter(([, value]) => value !== ''))),
+    { logger: false },
   );
-  const app = await buildApp(config, { logger: false });
-  return {
-    app,
-    dataDir,
-    async close() {
-      await app.close();
-      await dropSchema();
-      await fs.rm(dataDir, { recursive: true, force: true });
-    },
-  };
 }
 
 /** A request whose JSON answer is parsed, for short assertions. */

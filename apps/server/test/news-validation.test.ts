@@ -242,6 +242,9 @@ describe('slugs', () => {
       },
       remove: (key) => t.app.storage.remove(key),
       url: (key) => t.app.storage.url(key),
+      check: () => t.app.storage.check(),
+      list: (prefix) => t.app.storage.list(prefix),
+      close: async () => {},
     };
     const news = new NewsService(t.app.db.kysely, storage);
     await expect(news.create(fields, { bytes: await images.jpeg() })).rejects.toMatchObject({

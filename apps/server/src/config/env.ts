@@ -23,6 +23,18 @@ export interface Config {
   corsOrigins: string[];
   /** Directory of the built web app (client assets and SSR bundle), if any. */
   webDist: string | undefined;
+  /** An S3-compatible bucket for media; unset keeps media in DATA_DIR/uploads. */
+  s3: S3Config | undefined;
+}
+
+export interface S3Config {
+  endpoint: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** Absolute URL that objects are loaded from, without a trailing slash. */
+  publicUrl: string;
 }
 
 const envSchema = z.object({
@@ -52,7 +64,22 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: z.string().optional(),
   CORS_ORIGINS: z.string().optional(),
+  S3_ENDPOINT: z
+    .url({
+      protocol: /^https?$/,
+      error: 'S3_ENDPOINT must be an absolute http(s) URL such as http://127.0.0.1:9000',
+    })
+    .optional(),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: 'S3_PUBLIC_URL must be an absolute http(s) URL' })
+    .optional(),
 });
+
+type Env = z.infer<typeof envSchema>;
 
 export class ConfigError extends Error {}
 
@@ -80,6 +107,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     webDist: e.WEB_DIST,
     corsOrigins: parseOrigins(e.CORS_ORIGINS),
+    s3: parseS3(e),
   };
 }
 
@@ -104,6 +132,39 @@ function parseOrigins(value: string | undefined): string[] {
     return url.origin;
   });
 }
+
+const S3_REQUIRED = [
+  'S3_ENDPOINT',
+  'S3_BUCKET',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+] as const;
+
+/** S3 storage is all or nothing: half a configuration would silently keep media on local disk. */
+function parseS3(e: Env): S3Config | undefined {
+  const given = [...S3_REQUIRED, 'S3_PUBLIC_URL' as const].some((name) => e[name] !== undefined);
+  if (!given) return undefined;
+  const { S3_ENDPOINT: endpoint, S3_BUCKET: bucket } = e;
+  const { S3_ACCESS_KEY_ID: accessKeyId, S3_SECRET_ACCESS_KEY: secretAccessKey } = e;
+  if (!endpoint || !bucket || !accessKeyId || !secretAccessKey) {
+    const missing = S3_REQUIRED.filter((name) => e[name] === undefined);
+    throw new ConfigError(
+      `Invalid configuration:\n  S3 media storage needs ${missing.join(', ')} as well ` +
+        `(set all of ${S3_REQUIRED.join(', ')}, or none to keep media in DATA_DIR/uploads)`,
+    );
+  }
+  const base = trimSlashes(endpoint);
+  return {
+    endpoint: base,
+    bucket,
+    region: e.S3_REGION,
+    accessKeyId,
+    secretAccessKey,
+    publicUrl: trimSlashes(e.S3_PUBLIC_URL ?? `${base}/${encodeURIComponent(bucket)}`),
+  };
+}
+
+const trimSlashes = (url: string) => url.replace(/\/+$/, '');
 
 /** `1`/`true` trusts every proxy; a list of addresses or subnets trusts those; unset trusts none. */
 function parseTrustProxy(value: string | undefined): boolean | string {

@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { MediaStorage } from './storage.ts';
+import { storageUnavailable } from '../domain/errors.ts';
+import type { MediaStorage, StoredObject } from './storage.ts';
 
 export const UPLOADS_PREFIX = '/uploads/';
 
@@ -16,20 +18,63 @@ export class LocalStorage implements MediaStorage {
 
   async save(key: string, bytes: Buffer): Promise<void> {
     const file = this.resolve(key);
-    await fs.mkdir(path.dirname(file), { recursive: true });
-    // Write then rename, so a reader never sees half a file.
-    const temp = `${file}.${process.pid}.tmp`;
-    await fs.writeFile(temp, bytes);
-    await fs.rename(temp, file);
+    // Write then rename, so a reader never sees half a file. A crash between the two leaves a
+    // `.tmp` file, which the media sweep removes once it is old enough.
+    const temp = `${file}.${process.pid}.${randomUUID().slice(0, 8)}.tmp`;
+    try {
+      await fs.mkdir(path.dirname(file), { recursive: true });
+      await fs.writeFile(temp, bytes);
+      await fs.rename(temp, file);
+    } catch (error) {
+      await fs.rm(temp, { force: true }).catch(() => undefined);
+      throw storageUnavailable(error);
+    }
   }
 
   async remove(key: string): Promise<void> {
-    await fs.rm(this.resolve(key), { force: true });
+    const file = this.resolve(key);
+    await fs.rm(file, { force: true }).catch((error: unknown) => {
+      throw storageUnavailable(error);
+    });
   }
 
   url(key: string): string {
     return this.publicUrl + UPLOADS_PREFIX + key;
   }
+
+  async check(): Promise<void> {
+    const probe = path.join(this.root, `.check-${process.pid}-${randomUUID().slice(0, 8)}`);
+    try {
+      await fs.mkdir(this.root, { recursive: true });
+      await fs.writeFile(probe, '');
+      await fs.rm(probe);
+    } catch (error) {
+      throw storageUnavailable(error);
+    }
+  }
+
+  async *list(prefix: string): AsyncIterable<StoredObject> {
+    // Walk only the folder the prefix names, then match the rest of the prefix on the key.
+    const folder = prefix.includes('/') ? prefix.slice(0, prefix.lastIndexOf('/')) : '';
+    const start = path.resolve(this.root, folder);
+    let entries;
+    try {
+      entries = await fs.readdir(start, { recursive: true, withFileTypes: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+      throw storageUnavailable(error);
+    }
+    for (const entry of entries) {
+      if (!entry.isFile()) continue;
+      const file = path.join(entry.parentPath, entry.name);
+      const key = path.relative(this.root, file).split(path.sep).join('/');
+      if (!key.startsWith(prefix)) continue;
+      const stat = await fs.stat(file).catch(() => null);
+      if (stat) yield { key, lastModified: stat.mtime };
+    }
+  }
+
+  async close(): Promise<void> {}
 
   private resolve(key: string): string {
     const file = path.resolve(this.root, key);

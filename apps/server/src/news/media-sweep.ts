@@ -1,0 +1,123 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import type { MediaStorage, StoredObject } from '../storage/storage.ts';
+
+/** Where news images are stored (news/service.ts names keys `news/<uuid>.<ext>`). */
+export const NEWS_MEDIA_PREFIX = 'news/';
+
+/**
+ * An object younger than this is never removed, referenced or not: a write stores its image first
+ * and inserts the row after, and an upload in flight must not lose its file in between.
+ */
+export const SWEEP_GRACE_MS = 60 * 60 * 1000;
+export const SWEEP_INTERVAL_MS = 6 * 60 * 60 * 1000;
+
+/** Keys checked against the database per query: well under every engine's parameter limit. */
+const BATCH = 500;
+
+export interface SweepOptions {
+  /** The sweep's idea of the present; objects modified before `now - graceMs` may go. */
+  now?: Date;
+  graceMs?: number;
+}
+
+/**
+ * Removes news media that no news row refers to and that are older than the grace period: images
+ * of writes that failed and could not clean up, and the local driver's `.tmp` leftovers of a crash.
+ * Returns the removed keys.
+ */
+export async function sweepOrphanMedia(
+  storage: MediaStorage,
+  db: Kysely<Database>,
+  options: SweepOptions = {},
+): Promise<string[]> {
+  const cutoff = (options.now ?? new Date()).getTime() - (options.graceMs ?? SWEEP_GRACE_MS);
+  const removed: string[] = [];
+  let batch: string[] = [];
+  const flush = async () => {
+    const keys = batch;
+    batch = [];
+    // Read the references after listing: a row written since still protects its file.
+    for (const key of await unreferenced(db, keys)) {
+      await storage.remove(key);
+      removed.push(key);
+    }
+  };
+  for await (const object of storage.list(NEWS_MEDIA_PREFIX)) {
+    if (!isOldEnough(object, cutoff)) continue;
+    batch.push(object.key);
+    if (batch.length >= BATCH) await flush();
+  }
+  if (batch.length > 0) await flush();
+  return removed;
+}
+
+const isOldEnough = (object: StoredObject, cutoff: number) =>
+  object.lastModified.getTime() < cutoff;
+
+async function unreferenced(db: Kysely<Database>, keys: string[]): Promise<string[]> {
+  if (keys.length === 0) return [];
+  const rows = await db
+    .selectFrom('news')
+    .select('image_key')
+    .where('image_key', 'in', keys)
+    .execute();
+  const referenced = new Set(rows.map((row) => row.image_key));
+  return keys.filter((key) => !referenced.has(key));
+}
+
+/** Runs the sweep at start and then every interval, one run at a time, until stopped. */
+export class MediaSweeper {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<string[]> | undefined;
+
+  constructor(
+    private readonly storage: MediaStorage,
+    private readonly db: Kysely<Database>,
+    private readonly log: FastifyBaseLogger,
+    private readonly intervalMs = SWEEP_INTERVAL_MS,
+  ) {}
+
+  start(): void {
+    void this.run().catch(() => undefined);
+    // unref: a pending sweep never keeps the process alive on its own.
+    this.timer = setInterval(() => {
+      if (!this.running) void this.run().catch(() => undefined);
+    }, this.intervalMs);
+    this.timer.unref();
+  }
+
+  /** A sweep after the one under way, if any; failures are logged and raised. */
+  run(options: SweepOptions = {}): Promise<string[]> {
+    const previous = this.running?.catch(() => undefined) ?? Promise.resolve();
+    const next = previous.then(() => this.sweep(options));
+    this.running = next;
+    void next
+      .finally(() => {
+        if (this.running === next) this.running = undefined;
+      })
+      .catch(() => undefined);
+    return next;
+  }
+
+  /** Stops the timer and waits for a sweep under way, so the database is not closed beneath it. */
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    this.timer = undefined;
+    await this.running?.catch(() => undefined);
+  }
+
+  private async sweep(options: SweepOptions): Promise<string[]> {
+    try {
+      const removed = await sweepOrphanMedia(this.storage, this.db, options);
+      if (removed.length > 0) {
+        this.log.info({ removed }, `media sweep removed ${removed.length} orphan file(s)`);
+      }
+      return removed;
+    } catch (error) {
+      this.log.warn({ err: error }, 'media sweep failed; it will run again at the next interval');
+      throw error;
+    }
+  }
+}
