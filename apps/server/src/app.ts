@@ -54,6 +54,7 @@ export async function buildApp(
     return503OnClosing: true,
   });
   app.addHook('onClose', async () => {
+    await app.services.sessions.close();
     await throttle.close();
     await db.close();
   });
@@ -71,6 +72,7 @@ export async function buildApp(
       secrets,
       storage,
       mailer: createMailer({ ...config, logger: app.log }),
+      log: app.log,
     }),
   );
   app.decorate('adminRoutes', []);

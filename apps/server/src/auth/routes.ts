@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { loginSchema, registerSchema, resendOtpSchema, verifySchema } from '@newsroom/contract';
+import { bearer } from '../http/admin-guard.ts';
 import { ok } from '../http/envelope.ts';
 import { validate } from '../http/validate.ts';
 import { THROTTLES } from '../security/throttle.ts';
@@ -72,7 +73,7 @@ export async function authRoutes(app: FastifyInstance) {
   });
 
   app.post('/logout', async (request, reply) => {
-    await auth.logout(presentedRefreshToken(request));
+    await auth.logout(presentedRefreshToken(request), bearer(request));
     clearSessionCookies(reply, publicUrl);
     return ok(null, 'Logged out successfully');
   });

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { accountRoutes } from '../auth/account-routes.ts';
 import { authRoutes } from '../auth/routes.ts';
 import { categoryRoutes } from '../category/routes.ts';
 import { contactAdminRoutes, contactPublicRoutes } from '../contact/routes.ts';
@@ -32,5 +33,6 @@ export async function apiRoutes(app: FastifyInstance) {
     await admin.register(contactAdminRoutes, { prefix: '/admin-contact' });
     await admin.register(dashboardRoutes, { prefix: '/dashboard' });
     await admin.register(newsRoutes, { prefix: '/news' });
+    await admin.register(accountRoutes, { prefix: '/auth' });
   });
 }

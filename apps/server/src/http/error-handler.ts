@@ -1,5 +1,25 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { DomainError, type ErrorCode } from '../domain/errors.ts';
 import { AppError } from './errors.ts';
+
+/** The HTTP status of each domain error code. */
+const domainStatus: Record<ErrorCode, number> = {
+  BAD_REQUEST: 400,
+  VALIDATION_FAILED: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  GONE: 410,
+  CONFLICT: 409,
+  SLUG_TAKEN: 409,
+  NAME_TAKEN: 409,
+  IN_USE: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  TOO_MANY_REQUESTS: 429,
+  STORAGE_UNAVAILABLE: 503,
+  DATABASE_UNAVAILABLE: 503,
+};
 
 /** Messages for the framework's own client errors, in words a client can act on. */
 const frameworkMessages: Record<string, string> = {
@@ -16,7 +36,18 @@ const frameworkMessages: Record<string, string> = {
 
 /** One place turns every error into the response envelope; a 5xx never leaks internals. */
 export function registerErrorHandler(app: FastifyInstance) {
-  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+  app.setErrorHandler((error: FastifyError | AppError | DomainError, request, reply) => {
+    if (error instanceof DomainError) {
+      const status = domainStatus[error.code];
+      const { errors, retryAfterSeconds } = error.details;
+      if (retryAfterSeconds) void reply.header('retry-after', String(retryAfterSeconds));
+      return reply.status(status).send({
+        statusCode: status,
+        data: null,
+        message: error.message,
+        ...(errors ? { errors } : {}),
+      });
+    }
     if (error instanceof AppError) {
       if (error.headers) void reply.headers(error.headers);
       return reply.status(error.statusCode).send({
