@@ -13,6 +13,11 @@ export interface TestApp {
   app: FastifyInstance;
   dataDir: string;
   close(): Promise<void>;
+  /**
+   * Another instance on the same database and DATA_DIR (the same secrets), as a second server
+   * behind a load balancer or this one after a restart. Closing it leaves the database alone.
+   */
+  sibling(env?: Record<string, string>): Promise<TestApp>;
 }
 
 /**
@@ -40,21 +45,23 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       await c.end();
     };
   }
-  const config = loadConfig({
+  const shared = {
     DATA_DIR: dataDir,
     SEED_DEMO: '0',
     LOG_LEVEL: 'silent',
     ADMIN_SIGNUP_CODE: SIGNUP_CODE,
     PUBLIC_URL: 'http://news.test',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-    ...env,
-  });
-  const app = await buildApp(config, { logger: false });
+  };
+  const sibling = async (more: Record<string, string> = {}): Promise<TestApp> => {
+    const app = await buildApp(loadConfig({ ...shared, ...more }), { logger: false });
+    return { app, dataDir, close: () => app.close(), sibling };
+  };
+  const first = await sibling(env);
   return {
-    app,
-    dataDir,
+    ...first,
     async close() {
-      await app.close();
+      await first.app.close();
       await dropSchema();
       await fs.rm(dataDir, { recursive: true, force: true });
     },

@@ -120,6 +120,11 @@ export class Sessions {
     return ended.length;
   }
 
+  /** Whether revocations made by other instances reach this one at once (Redis, subscribed). */
+  get hearsOtherInstances(): boolean {
+    return this.bus?.live ?? false;
+  }
+
   async close(): Promise<void> {
     await this.bus?.close();
   }

@@ -68,7 +68,8 @@ export class Throttle {
   }
 
   async close(): Promise<void> {
-    await this.redis?.quit();
+    // QUIT cannot be sent while Redis is unreachable; dropping the connection is enough then.
+    await this.redis?.quit().catch(() => this.redis?.disconnect());
   }
 
   private limiter(rule: ThrottleRule): RateLimiterAbstract {
