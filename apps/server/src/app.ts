@@ -62,6 +62,7 @@ export async function buildApp(
   app.addHook('onClose', async () => {
     await mediaSweep.stop();
     await storage.close();
+    await app.services.sessions.close();
     await throttle.close();
     await db.close();
   });
@@ -80,6 +81,7 @@ export async function buildApp(
       secrets,
       storage,
       mailer: createMailer({ ...config, logger: app.log }),
+      log: app.log,
     }),
   );
   app.decorate('adminRoutes', []);

@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely';
+import type { BusLogger } from './auth/revocation-bus.ts';
 import { AuthService } from './auth/service.ts';
+import { Sessions } from './auth/sessions.ts';
 import { AccessTokens } from './auth/tokens.ts';
 import { CategoryService } from './category/service.ts';
 import type { Config } from './config/env.ts';
@@ -19,14 +21,22 @@ export interface ServiceDeps {
   secrets: Secrets;
   storage: MediaStorage;
   mailer: Mailer;
+  log: BusLogger;
 }
 
 /** Every operation of the product, callable from routes, the CLI, seeding and server rendering. */
-export function createServices({ db, secrets, mailer, storage }: ServiceDeps) {
+export function createServices({ db, config, secrets, mailer, storage, log }: ServiceDeps) {
   const tokens = new AccessTokens(secrets.jwtSecret);
+  const sessions = new Sessions(db, {
+    cacheSeconds: config.sessionCacheSeconds,
+    ...(config.redisUrl
+      ? { redis: { url: config.redisUrl, prefix: config.redisPrefix, log } }
+      : {}),
+  });
   return {
     tokens,
-    auth: new AuthService(db, tokens, { mailer, ...secrets }),
+    sessions,
+    auth: new AuthService(db, tokens, sessions, { mailer, ...secrets }),
     categories: new CategoryService(db),
     subcategories: new SubCategoryService(db),
     anchors: new PersonService(db, ANCHOR),

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { InjectOptions } from 'fastify';
+import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccessTokens } from '../src/auth/tokens.ts';
 import { now } from '../src/db/ids.ts';
@@ -84,11 +85,30 @@ beforeAll(async () => {
     message: 'Matrix message',
   });
 
-  const tokens = t.app.services.tokens;
+  const { tokens, sessions } = t.app.services;
   const admin = await createAdmin(t.app);
   const unverified = await createAdmin(t.app, { verified: false });
-  const claims = (id: string, email: string) => ({ adminId: id, email, role: 'admin' });
+  // Real sessions, so each token below is refused for the one reason its label gives.
+  const session = await sessions.start(admin.id);
+  const unverifiedSession = await sessions.start(unverified.id);
+  const endedSession = await sessions.start(admin.id);
+  await sessions.end(endedSession, 'logout');
+  const claims = (id: string, email: string, sessionId = session) => ({
+    adminId: id,
+    email,
+    role: 'admin',
+    sessionId,
+  });
   const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+  // What tokens looked like before sessions could end: valid in every way but the missing `sid`.
+  const withoutSession = await new SignJWT({ email: admin.email, role: 'admin' })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(admin.id)
+    .setIssuer('newsroom')
+    .setAudience('newsroom-admin')
+    .setIssuedAt()
+    .setExpirationTime('15m')
+    .sign(new TextEncoder().encode(t.app.secrets.jwtSecret));
   credentials.push(
     ['no token', {}],
     ['a malformed token', bearer('not.a.jwt')],
@@ -100,12 +120,21 @@ beforeAll(async () => {
     ],
     [
       'a token of a deleted admin',
-      bearer(await tokens.sign(claims(randomUUID(), 'gone@example.com'))),
+      bearer(await tokens.sign(claims(randomUUID(), 'gone@example.com', randomUUID()))),
     ],
     [
       'a token of an unverified admin',
-      bearer(await tokens.sign(claims(unverified.id, unverified.email))),
+      bearer(await tokens.sign(claims(unverified.id, unverified.email, unverifiedSession))),
     ],
+    [
+      'a token of an ended session',
+      bearer(await tokens.sign(claims(admin.id, admin.email, endedSession))),
+    ],
+    [
+      "a token naming another admin's session",
+      bearer(await tokens.sign(claims(admin.id, admin.email, unverifiedSession))),
+    ],
+    ['a token issued before sessions could end (no session id)', bearer(withoutSession)],
   );
   validAdmin = await adminAuth(t.app);
   before = await snapshot();
@@ -162,9 +191,13 @@ describe('the admin route table', () => {
         'GET /api/v1/dashboard/cards',
         'GET /api/v1/dashboard/popular-news',
         'GET /api/v1/admin-contact/get',
+        'POST /api/v1/auth/change-password',
       ]),
     );
-    expect(routes.filter((r) => /\/api\/v1\/(auth|u|contact)\//.test(r))).toEqual([]);
+    // The one /auth call for a signed-in admin; sign-in, sign-up and the public calls stay open.
+    expect(routes.filter((r) => /\/api\/v1\/(auth|u|contact)\//.test(r))).toEqual([
+      'POST /api/v1/auth/change-password',
+    ]);
   });
 });
 

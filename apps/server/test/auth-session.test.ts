@@ -217,14 +217,18 @@ describe('sessionFromCookies', () => {
 
   it('recognises a valid access-token cookie', async () => {
     const { admin, data } = await signIn();
-    expect(await session({ accessToken: data.accessToken })).toEqual(admin);
+    expect(await session({ accessToken: data.accessToken })).toEqual({
+      ...admin,
+      sessionId: expect.any(String),
+    });
   });
 
   it('recognises a valid refresh-token cookie without rotating it', async () => {
     const { admin, data } = await signIn();
-    expect(await session({ accessToken: 'garbage', refreshToken: data.refreshToken })).toEqual(
-      admin,
-    );
+    expect(await session({ accessToken: 'garbage', refreshToken: data.refreshToken })).toEqual({
+      ...admin,
+      sessionId: expect.any(String),
+    });
     expect((await refreshWith(data.refreshToken)).status).toBe(200);
   });
 
@@ -239,6 +243,7 @@ describe('sessionFromCookies', () => {
       adminId: unverified.id,
       email: unverified.email,
       role: 'admin',
+      sessionId: await t.app.services.sessions.start(unverified.id),
     });
     expect(await session({ accessToken: token })).toBeNull();
   });

@@ -63,11 +63,14 @@ export type ContactInput = z.infer<typeof contactSchema>;
 /** What a contact form may send: `phone` as text or a number. */
 export type ContactFields = z.input<typeof contactSchema>;
 
-const password = z
-  .string({ error: 'password is required' })
-  .min(1, 'password is required')
-  .min(LIMITS.password.min, `password must be at least ${LIMITS.password.min} characters`)
-  .max(LIMITS.password.max, `password must be at most ${LIMITS.password.max} characters`);
+/** A password someone chooses, under the field's own name in its messages. */
+const newPasswordField = (field: string) =>
+  z
+    .string({ error: `${field} is required` })
+    .min(1, `${field} is required`)
+    .min(LIMITS.password.min, `${field} must be at least ${LIMITS.password.min} characters`)
+    .max(LIMITS.password.max, `${field} must be at most ${LIMITS.password.max} characters`);
+const password = newPasswordField('password');
 
 export const registerSchema = z
   .object({
@@ -108,6 +111,26 @@ export const loginSchema = z.object({
   password: z.string({ error: 'password is required' }).min(1, 'password is required'),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
+
+export const changePasswordSchema = z
+  .object({
+    currentPassword: z
+      .string({ error: 'currentPassword is required' })
+      .min(1, 'currentPassword is required'),
+    newPassword: newPasswordField('newPassword'),
+    confirmPassword: z
+      .string({ error: 'confirmPassword is required' })
+      .min(1, 'confirmPassword is required'),
+  })
+  .refine((value) => value.newPassword === value.confirmPassword, {
+    message: 'The new password and its confirmation must match',
+    path: ['confirmPassword'],
+  })
+  .refine((value) => value.newPassword !== value.currentPassword, {
+    message: 'The new password must differ from the current one',
+    path: ['newPassword'],
+  });
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 
 export const TAG_MESSAGES = {
   empty: 'This field cannot be empty.',

@@ -2,20 +2,24 @@ import type { Kysely } from 'kysely';
 import { newId, now } from '../db/ids.ts';
 import type { Database, RefreshTokenTable } from '../db/schema.ts';
 import { unauthorized } from '../http/errors.ts';
+import type { Sessions } from './sessions.ts';
 import { REFRESH_TOKEN_TTL_SECONDS, hashOpaqueToken, newOpaqueToken } from './tokens.ts';
 
 const SESSION_ENDED = 'Your session has ended. Please sign in again';
 
 /**
- * Refresh tokens: random, stored as a hash, single use. Each sign-in starts a family; every
- * refresh marks the presented token used and issues the next one of the same family. A token
- * presented again after use means it leaked, so its whole family is revoked.
+ * Refresh tokens: random, stored as a hash, single use. Each sign-in starts a family (the
+ * session); every refresh marks the presented token used and issues the next one of the same
+ * family. A token presented again after use means it leaked, so the whole session is ended.
  */
 export class RefreshTokens {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly sessions: Sessions,
+  ) {}
 
-  /** A new token for the admin, in the given family or a new one. */
-  async issue(adminId: string, familyId: string = newId(), db = this.db): Promise<string> {
+  /** A new token for the admin in the family of the given session. */
+  async issue(adminId: string, familyId: string, db = this.db): Promise<string> {
     const { token, hash } = newOpaqueToken();
     const stamp = now();
     await db
@@ -44,7 +48,7 @@ export class RefreshTokens {
     const row = await this.find(token);
     if (!row) throw unauthorized(SESSION_ENDED);
     if (row.used_at || row.revoked_at) {
-      await this.revokeFamily(row.family_id);
+      await this.sessions.end(row.family_id, 'refresh-reuse');
       throw unauthorized(SESSION_ENDED);
     }
     if (row.expires_at <= now()) throw unauthorized(SESSION_ENDED);
@@ -61,7 +65,7 @@ export class RefreshTokens {
       return this.issue(row.admin_id, row.family_id, trx);
     });
     if (!next) {
-      await this.revokeFamily(row.family_id);
+      await this.sessions.end(row.family_id, 'refresh-reuse');
       throw unauthorized(SESSION_ENDED);
     }
     return { adminId: row.admin_id, familyId: row.family_id, token: next };
@@ -74,19 +78,9 @@ export class RefreshTokens {
     return row;
   }
 
-  /** Ends the session the token belongs to; unknown tokens are ignored. */
-  async revoke(token: string): Promise<void> {
-    const row = await this.find(token);
-    if (row) await this.revokeFamily(row.family_id);
-  }
-
-  async revokeFamily(familyId: string): Promise<void> {
-    await this.db
-      .updateTable('refresh_tokens')
-      .set({ revoked_at: now() })
-      .where('family_id', '=', familyId)
-      .where('revoked_at', 'is', null)
-      .execute();
+  /** The session a token belongs to, whatever its state; undefined for unknown tokens. */
+  async sessionOf(token: string): Promise<string | undefined> {
+    return (await this.find(token))?.family_id;
   }
 
   private find(token: string): Promise<RefreshTokenTable | undefined> {

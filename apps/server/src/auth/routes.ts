@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { loginSchema, registerSchema, resendOtpSchema, verifySchema } from '@newsroom/contract';
+import { bearer } from '../http/admin-guard.ts';
 import { ok } from '../http/envelope.ts';
 import { forbidden } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
@@ -82,7 +83,7 @@ export async function authRoutes(app: FastifyInstance) {
   });
 
   app.post('/logout', async (request, reply) => {
-    await auth.logout(presentedRefreshToken(request));
+    await auth.logout(presentedRefreshToken(request), bearer(request));
     clearSessionCookies(reply, site);
     return ok(null, 'Logged out successfully');
   });

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import {
   registerSchema,
+  type ChangePasswordInput,
   type LoginData,
   type LoginInput,
   type RegisterInput,
@@ -14,14 +15,24 @@ import type { Database } from '../db/schema.ts';
 import { AppError, conflict, forbidden, unauthorized } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import { changePassword } from './change-password.ts';
 import { ACCESS_COOKIE, REFRESH_COOKIE } from './cookies.ts';
 import { otpMail } from './otp-mail.ts';
 import { OTP_TTL_MINUTES, OtpStore } from './otps.ts';
 import { hashPassword, verifyDecoy, verifyPassword } from './passwords.ts';
 import { RefreshTokens } from './refresh-tokens.ts';
+import type { Sessions } from './sessions.ts';
 import type { AccessTokens } from './tokens.ts';
 
 export interface SessionAdmin {
+  id: string;
+  email: string;
+  /** The sign-in this request belongs to. */
+  sessionId: string;
+}
+
+/** An admin as created by the CLI or seeding, before any sign-in. */
+export interface CreatedAdmin {
   id: string;
   email: string;
 }
@@ -52,10 +63,11 @@ export class AuthService {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly tokens: AccessTokens,
+    private readonly sessions: Sessions,
     private readonly deps: AuthDeps,
   ) {
     this.otps = new OtpStore(db, deps.jwtSecret);
-    this.refreshTokens = new RefreshTokens(db);
+    this.refreshTokens = new RefreshTokens(db, sessions);
   }
 
   /**
@@ -136,7 +148,11 @@ export class AuthService {
         'Please verify your e-mail address first: enter the code we sent you, or request a new one',
       );
     }
-    return this.session(admin, await this.refreshTokens.issue(admin.id));
+    const started = await this.db.transaction().execute(async (trx) => {
+      const sessionId = await this.sessions.start(admin.id, trx);
+      return { sessionId, token: await this.refreshTokens.issue(admin.id, sessionId, trx) };
+    });
+    return this.session({ ...admin, sessionId: started.sessionId }, started.token);
   }
 
   /** Exchanges a refresh token for a new pair of tokens (see RefreshTokens for reuse rules). */
@@ -145,18 +161,32 @@ export class AuthService {
     const next = await this.refreshTokens.rotate(token);
     const admin = await this.activeAdmin(next.adminId);
     if (!admin) {
-      await this.refreshTokens.revokeFamily(next.familyId);
+      await this.sessions.end(next.familyId, 'account-gone');
       throw unauthorized('Your session has ended. Please sign in again');
     }
-    return this.session(admin, next.token);
+    return this.session({ ...admin, sessionId: next.familyId }, next.token);
   }
 
-  async logout(token: string | undefined): Promise<void> {
-    if (token) await this.refreshTokens.revoke(token);
+  /**
+   * Ends the session of the presented refresh token and of the access token, whichever are
+   * given and known: from then on neither is accepted, on any instance.
+   */
+  async logout(refreshToken: string | undefined, accessToken?: string | null): Promise<void> {
+    const ended = new Set<string>();
+    const fromRefresh = refreshToken ? await this.refreshTokens.sessionOf(refreshToken) : undefined;
+    if (fromRefresh) ended.add(fromRefresh);
+    const claims = accessToken ? await this.tokens.verify(accessToken) : null;
+    if (claims) ended.add(claims.sessionId);
+    for (const sessionId of ended) await this.sessions.end(sessionId, 'logout');
+  }
+
+  /** Replaces the admin's password and ends every other session of theirs. */
+  changePassword(session: SessionAdmin, input: ChangePasswordInput): Promise<void> {
+    return changePassword(this.db, this.sessions, session, input);
   }
 
   /** Creates an admin directly, for the CLI and demo seeding. */
-  async createAdmin(input: NewAdmin): Promise<SessionAdmin> {
+  async createAdmin(input: NewAdmin): Promise<CreatedAdmin> {
     const { name, email, password, verified } = validate(newAdminSchema, input);
     if (await this.findByEmail(email))
       throw conflict(`An admin with e-mail ${email} already exists`);
@@ -181,11 +211,16 @@ export class AuthService {
     return { id, email };
   }
 
-  /** The admin an access token belongs to, or null when the token or the account is not valid. */
+  /**
+   * The admin and session an access token belongs to, or null when the token is not valid, its
+   * session has ended or the account is no longer a verified admin.
+   */
   async authenticate(token: string): Promise<SessionAdmin | null> {
     const claims = await this.tokens.verify(token);
     if (!claims || claims.role !== 'admin') return null;
-    return this.activeAdmin(claims.adminId);
+    const state = await this.sessions.state(claims.sessionId);
+    if (!state.active || state.adminId !== claims.adminId) return null;
+    return { id: state.adminId, email: state.email, sessionId: claims.sessionId };
   }
 
   /**
@@ -200,7 +235,8 @@ export class AuthService {
     if (admin) return admin;
     const refresh = cookies[REFRESH_COOKIE];
     const row = refresh ? await this.refreshTokens.findActive(refresh) : undefined;
-    return row ? this.activeAdmin(row.admin_id) : null;
+    const owner = row ? await this.activeAdmin(row.admin_id) : null;
+    return owner && row ? { ...owner, sessionId: row.family_id } : null;
   }
 
   private async session(admin: SessionAdmin, refreshToken: string): Promise<LoginData> {
@@ -208,6 +244,7 @@ export class AuthService {
       adminId: admin.id,
       email: admin.email,
       role: 'admin',
+      sessionId: admin.sessionId,
     });
     return { role: 'admin', email: admin.email, accessToken, refreshToken };
   }
@@ -233,7 +270,7 @@ export class AuthService {
       .then((row) => (row ? { ...row, verified: row.verified === 1 } : undefined));
   }
 
-  private async activeAdmin(id: string): Promise<SessionAdmin | null> {
+  private async activeAdmin(id: string): Promise<CreatedAdmin | null> {
     const admin = await this.db
       .selectFrom('admins')
       .select(['id', 'email', 'role', 'verified'])

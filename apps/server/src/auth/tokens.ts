@@ -10,6 +10,8 @@ export interface AccessClaims {
   adminId: string;
   email: string;
   role: string;
+  /** The session (refresh-token family) the token belongs to; ending it refuses the token. */
+  sessionId: string;
 }
 
 /** Signs and checks short-lived access tokens (HS256 JWT). */
@@ -21,7 +23,7 @@ export class AccessTokens {
   }
 
   sign(claims: AccessClaims, ttlSeconds = ACCESS_TOKEN_TTL_SECONDS): Promise<string> {
-    return new SignJWT({ email: claims.email, role: claims.role })
+    return new SignJWT({ email: claims.email, role: claims.role, sid: claims.sessionId })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(claims.adminId)
       .setIssuer(ISSUER)
@@ -31,7 +33,10 @@ export class AccessTokens {
       .sign(this.key);
   }
 
-  /** The token's claims, or null when it is malformed, forged or expired. */
+  /**
+   * The token's claims, or null when it is malformed, forged or expired, or has no session id
+   * (issued before sessions could end: such tokens are refused, their holders sign in again).
+   */
   async verify(token: string): Promise<AccessClaims | null> {
     try {
       const { payload } = await jwtVerify(token, this.key, {
@@ -39,11 +44,15 @@ export class AccessTokens {
         audience: AUDIENCE,
         algorithms: ['HS256'],
       });
-      if (typeof payload.sub !== 'string' || typeof payload.role !== 'string') return null;
+      const { sub, role, sid } = payload;
+      if (typeof sub !== 'string' || typeof role !== 'string' || typeof sid !== 'string') {
+        return null;
+      }
       return {
-        adminId: payload.sub,
+        adminId: sub,
         email: typeof payload.email === 'string' ? payload.email : '',
-        role: payload.role,
+        role,
+        sessionId: sid,
       };
     } catch {
       return null;

@@ -4,6 +4,7 @@
  */
 import { parseArgs } from 'node:util';
 import { AuthService } from '../auth/service.ts';
+import { Sessions } from '../auth/sessions.ts';
 import { AccessTokens } from '../auth/tokens.ts';
 import { ConfigError, loadConfig } from '../config/env.ts';
 import { ensureWritableDir, loadSecrets } from '../config/secrets.ts';
@@ -45,7 +46,9 @@ async function main() {
   try {
     // No mail is sent when creating a verified admin; the mailer is only there to satisfy the service.
     const mailer = createMailer({ ...config, logger: { info() {}, error() {} } });
-    const auth = new AuthService(db.kysely, new AccessTokens(secrets.jwtSecret), {
+    // Creating an admin ends no session, so nothing needs announcing to running instances.
+    const sessions = new Sessions(db.kysely, { cacheSeconds: 0 });
+    const auth = new AuthService(db.kysely, new AccessTokens(secrets.jwtSecret), sessions, {
       mailer,
       ...secrets,
     });

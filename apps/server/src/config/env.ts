@@ -16,6 +16,10 @@ export interface Config {
   publicUrlSet: boolean;
   seedDemo: boolean;
   redisUrl: string | undefined;
+  /** Prefix of this site's Redis channels, so several sites (or test runs) can share one server. */
+  redisPrefix: string;
+  /** How long an instance may reuse a session's state before asking the database again. */
+  sessionCacheSeconds: number;
   logLevel: string;
   /** Fastify's trustProxy: which proxies may set X-Forwarded-For (client addresses for throttles). */
   trustProxy: boolean | string;
@@ -60,6 +64,13 @@ const envSchema = z.object({
   PUBLIC_URL: z.url('PUBLIC_URL must be an absolute URL').optional(),
   SEED_DEMO: z.string().default('1'),
   REDIS_URL: z.string().min(1).optional(),
+  REDIS_PREFIX: z.string().min(1).default('newsroom:'),
+  SESSION_CACHE_SECONDS: z.coerce
+    .number({ error: 'SESSION_CACHE_SECONDS must be a number' })
+    .int('SESSION_CACHE_SECONDS must be a whole number')
+    .min(0, 'SESSION_CACHE_SECONDS must be between 0 and 300')
+    .max(300, 'SESSION_CACHE_SECONDS must be between 0 and 300')
+    .default(5),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: z.string().optional(),
@@ -103,6 +114,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrlSet: e.PUBLIC_URL !== undefined,
     seedDemo: e.SEED_DEMO !== '0' && e.SEED_DEMO.toLowerCase() !== 'false',
     redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
+    sessionCacheSeconds: e.SESSION_CACHE_SECONDS,
     logLevel: e.LOG_LEVEL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     webDist: e.WEB_DIST,

@@ -136,8 +136,30 @@ const initial: Migration = {
   },
 };
 
+/**
+ * One row per sign-in (its id is the refresh-token family and the `sid` of its access tokens), so
+ * an ended session refuses its access tokens at once. Families that exist already become sessions,
+ * so signed-in admins can still refresh after the upgrade.
+ */
+const sessions: Migration = {
+  async up(db: AnyDb) {
+    await db.schema
+      .createTable('sessions')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('admin_id', 'text', (c) => c.notNull().references('admins.id').onDelete('cascade'))
+      .addColumn('created_at', 'text', (c) => c.notNull())
+      .addColumn('revoked_at', 'text')
+      .addColumn('revoked_reason', 'text')
+      .execute();
+    await db.schema.createIndex('sessions_admin_idx').on('sessions').column('admin_id').execute();
+    await sql`insert into sessions (id, admin_id, created_at, revoked_at)
+      select family_id, min(admin_id), min(created_at), max(revoked_at)
+      from refresh_tokens group by family_id`.execute(db);
+  },
+};
+
 export const migrationProvider: MigrationProvider = {
   async getMigrations() {
-    return { '0001_initial': initial };
+    return { '0001_initial': initial, '0002_sessions': sessions };
   },
 };

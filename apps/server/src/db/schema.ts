@@ -89,6 +89,18 @@ export interface RefreshTokenTable {
   created_at: Timestamp;
 }
 
+/** A sign-in: its id is the refresh-token family and the `sid` claim of its access tokens. */
+export interface SessionTable {
+  id: string;
+  admin_id: string;
+  created_at: Timestamp;
+  /** Set when the session ended; its access tokens are refused from then on. */
+  revoked_at: Timestamp | null;
+  revoked_reason: SessionEndReason | null;
+}
+
+export type SessionEndReason = 'logout' | 'refresh-reuse' | 'password-change' | 'account-gone';
+
 export interface Database {
   categories: CategoryTable;
   subcategories: SubCategoryTable;
@@ -99,4 +111,5 @@ export interface Database {
   admins: AdminTable;
   otps: OtpTable;
   refresh_tokens: RefreshTokenTable;
+  sessions: SessionTable;
 }

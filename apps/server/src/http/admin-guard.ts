@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { SessionAdmin } from '../auth/service.ts';
 import { unauthorized } from './errors.ts';
 
 export interface AdminRoute {
@@ -8,7 +9,7 @@ export interface AdminRoute {
 
 declare module 'fastify' {
   interface FastifyRequest {
-    admin: { id: string; email: string } | null;
+    admin: SessionAdmin | null;
   }
   interface FastifyInstance {
     /** Every route registered behind the admin guard, for audits and tests. */
@@ -16,7 +17,8 @@ declare module 'fastify' {
   }
 }
 
-function bearer(request: FastifyRequest): string | null {
+/** The bearer token of a request, if it carries one. */
+export function bearer(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (!header) return null;
   const [scheme, token] = header.split(' ');
@@ -42,4 +44,10 @@ export function guardAdminScope(app: FastifyInstance) {
     if (!admin) throw unauthorized('Your session has expired or is invalid. Please sign in again');
     request.admin = admin;
   });
+}
+
+/** The admin the guard let in; only for handlers registered behind `guardAdminScope`. */
+export function signedInAdmin(request: FastifyRequest): SessionAdmin {
+  if (!request.admin) throw unauthorized('Please sign in to continue');
+  return request.admin;
 }

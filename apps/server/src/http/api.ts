@@ -1,5 +1,6 @@
 import cors from '@fastify/cors';
 import type { FastifyInstance } from 'fastify';
+import { accountRoutes } from '../auth/account-routes.ts';
 import { authRoutes } from '../auth/routes.ts';
 import { categoryRoutes } from '../category/routes.ts';
 import { contactAdminRoutes, contactPublicRoutes } from '../contact/routes.ts';
@@ -46,5 +47,6 @@ export async function apiRoutes(app: FastifyInstance) {
     await admin.register(contactAdminRoutes, { prefix: '/admin-contact' });
     await admin.register(dashboardRoutes, { prefix: '/dashboard' });
     await admin.register(newsRoutes, { prefix: '/news' });
+    await admin.register(accountRoutes, { prefix: '/auth' });
   });
 }

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { DomainError, type ErrorCode } from '../domain/errors.ts';
 import { AppError } from './errors.ts';
 
-/** The status of each domain error code. */
+/** The HTTP status of each domain error code. */
 const domainStatus: Record<ErrorCode, number> = {
   BAD_REQUEST: 400,
   VALIDATION_FAILED: 400,
@@ -41,11 +41,13 @@ export function registerErrorHandler(app: FastifyInstance) {
       const status = domainStatus[error.code];
       // The message is safe to show; the cause (a disk or bucket error) is for the operator.
       if (status >= 500) request.log.error({ err: error.cause ?? error }, error.code);
+      const { errors, retryAfterSeconds } = error.details;
+      if (retryAfterSeconds) void reply.header('retry-after', String(retryAfterSeconds));
       return reply.status(status).send({
         statusCode: status,
         data: null,
         message: error.message,
-        ...(error.details.errors ? { errors: error.details.errors } : {}),
+        ...(errors ? { errors } : {}),
       });
     }
     if (error instanceof AppError) {

@@ -25,6 +25,11 @@ export const THROTTLES = {
   resendPerClient: { name: 'resend-ip', points: 10, durationSeconds: 60 * 60 },
   resendPerAccount: { name: 'resend-account', points: 1, durationSeconds: 60 },
   refreshPerClient: { name: 'refresh-ip', points: 120, durationSeconds: 15 * 60 },
+  passwordChangePerAccount: {
+    name: 'password-change-account',
+    points: 5,
+    durationSeconds: 15 * 60,
+  },
   contactPerClient: { name: 'contact-ip', points: 5, durationSeconds: 10 * 60 },
   contactPerAccount: { name: 'contact-account', points: 3, durationSeconds: 10 * 60 },
 } as const satisfies Record<string, ThrottleRule>;
@@ -63,7 +68,8 @@ export class Throttle {
   }
 
   async close(): Promise<void> {
-    await this.redis?.quit();
+    // QUIT cannot be sent while Redis is unreachable; dropping the connection is enough then.
+    await this.redis?.quit().catch(() => this.redis?.disconnect());
   }
 
   private limiter(rule: ThrottleRule): RateLimiterAbstract {

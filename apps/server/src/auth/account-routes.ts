@@ -1,0 +1,19 @@
+import type { FastifyInstance } from 'fastify';
+import { changePasswordSchema } from '@newsroom/contract';
+import { signedInAdmin } from '../http/admin-guard.ts';
+import { ok } from '../http/envelope.ts';
+import { validate } from '../http/validate.ts';
+import { THROTTLES } from '../security/throttle.ts';
+
+/** Routes under /auth for a signed-in admin; registered behind the admin guard. */
+export async function accountRoutes(app: FastifyInstance) {
+  app.post('/change-password', async (request) => {
+    const admin = signedInAdmin(request);
+    const input = validate(changePasswordSchema, request.body);
+    // Someone holding a stolen access token must not get unlimited guesses at the password.
+    await app.throttle.consume([THROTTLES.passwordChangePerAccount, admin.id]);
+    await app.services.auth.changePassword(admin, input);
+    await app.throttle.reset(THROTTLES.passwordChangePerAccount, admin.id);
+    return ok(null, 'Password changed. You were signed out everywhere else');
+  });
+}
