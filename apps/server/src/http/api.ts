@@ -11,14 +11,6 @@ import { guardAdminScope } from './admin-guard.ts';
 
 /** Everything under /api/v1: open routes first, then the admin scope behind one guard. */
 export async function apiRoutes(app: FastifyInstance) {
-  app.setNotFoundHandler((request, reply) =>
-    reply.status(404).send({
-      statusCode: 404,
-      data: null,
-      message: `No route ${request.method} ${request.url.split('?')[0]}`,
-    }),
-  );
-
   await app.register(contactPublicRoutes, { prefix: '/contact' });
   await app.register(publicRoutes, { prefix: '/u' });
   await app.register(authRoutes, { prefix: '/auth' });
