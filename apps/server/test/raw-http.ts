@@ -39,7 +39,7 @@ export function request(
   const framed = Object.keys(headers).some((name) =>
     ['content-length', 'transfer-encoding'].includes(name.toLowerCase()),
   );
-  const all = { host: '127.0.0.1', ...headers };
+  const all: Record<string, string> = { host: '127.0.0.1', ...headers };
   if (!framed && bytes.length > 0) all['content-length'] = String(bytes.length);
   const head = Object.entries(all)
     .map(([name, value]) => `${name}: ${value}\r\n`)
