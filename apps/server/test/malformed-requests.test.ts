@@ -180,6 +180,18 @@ describe('addresses and requests refused before any route runs', () => {
       400,
       'BAD_REQUEST',
     ],
+    ['a NUL character in the path', request('GET', '/api/v1/u/news/a%00b'), 400, 'BAD_REQUEST'],
+    [
+      'a NUL character in a JSON text',
+      request(
+        'POST',
+        '/api/v1/contact/create',
+        { 'content-type': 'application/json' },
+        '{"fullName":"a\\u0000b"}',
+      ),
+      400,
+      'VALIDATION_FAILED',
+    ],
     ['a request line that is not HTTP', Buffer.from('HELLO\r\n\r\n'), 400, 'BAD_REQUEST'],
     [
       'a malformed header line',

@@ -51,6 +51,10 @@ export function checkRequestShape(request: FastifyRequest): void {
     );
   }
   if (!queryIsWellFormed(url)) throw new RequestError('BAD_REQUEST', MALFORMED_ADDRESS);
+  // No id, slug or name holds a NUL, and PostgreSQL could not even compare one.
+  if (/%00/.test(url)) {
+    throw new RequestError('BAD_REQUEST', 'The address may not contain a NUL character (%00)');
+  }
   if (BODILESS.has(request.method) && hasBody(request)) {
     throw new RequestError('BAD_REQUEST', `A ${request.method} request must not carry a body`);
   }
