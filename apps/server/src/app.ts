@@ -9,8 +9,15 @@ import type { Config } from './config/env.ts';
 import { ensureWritableDir, loadSecrets, type Secrets } from './config/secrets.ts';
 import { openDatabase, type Db } from './db/database.ts';
 import { apiRoutes } from './http/api.ts';
-import { registerErrorHandler } from './http/error-handler.ts';
+import {
+  answerClientError,
+  answerFrameworkError,
+  registerErrorHandler,
+} from './http/error-handler.ts';
+import { registerRefusedBodyHandling } from './http/refused-body.ts';
+import { MAX_SEGMENT_LENGTH, registerRequestLimits } from './http/request-limits.ts';
 import { createMailer } from './mail/mailer.ts';
+import { FORM_FIELD_BYTES } from './news/input.ts';
 import { Throttle } from './security/throttle.ts';
 import { seedDemoIfEmpty } from './seed/first-start.ts';
 import { MediaSweeper } from './news/media-sweep.ts';
@@ -57,6 +64,10 @@ export async function buildApp(
     trustProxy: config.trustProxy,
     forceCloseConnections: 'idle',
     return503OnClosing: true,
+    routerOptions: { maxParamLength: MAX_SEGMENT_LENGTH },
+    // What the router and Node's HTTP parser refuse also answers in the envelope (http/).
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   });
   const mediaSweep = new MediaSweeper(storage, db.kysely, app.log);
   app.addHook('onClose', async () => {
@@ -104,9 +115,17 @@ export async function buildApp(
   });
   await app.register(cookie);
   await app.register(multipart, {
-    limits: { fileSize: LIMITS.imageBytes, files: 1, fields: 40, fieldSize: 512 * 1024 },
+    limits: {
+      fileSize: LIMITS.imageBytes,
+      files: 1,
+      fields: 40,
+      parts: 50,
+      fieldSize: FORM_FIELD_BYTES,
+    },
   });
   registerErrorHandler(app);
+  registerRequestLimits(app);
+  registerRefusedBodyHandling(app);
 
   app.get('/health', async () => {
     await db.kysely.selectFrom('admins').select('id').limit(1).execute();

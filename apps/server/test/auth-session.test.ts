@@ -83,6 +83,7 @@ describe('login', () => {
         statusCode: 401,
         data: null,
         message: 'Invalid email or password',
+        code: 'UNAUTHORIZED',
       });
       expect(res.headers['set-cookie']).toBeUndefined();
     }

@@ -88,7 +88,12 @@ describe('sign-up, verification and sign-in over SMTP', () => {
     const email = newEmail();
     const before = smtp.messages.length;
     const res = await post('/admin/signup', signupForm(email, { code: 'not-the-code' }));
-    expect(res.body).toEqual({ statusCode: 403, data: null, message: 'Invalid sign-up code' });
+    expect(res.body).toEqual({
+      statusCode: 403,
+      data: null,
+      message: 'Invalid sign-up code',
+      code: 'FORBIDDEN',
+    });
     expect(await adminRow(email)).toBeUndefined();
     expect(smtp.messages.length).toBe(before);
   });

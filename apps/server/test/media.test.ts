@@ -119,7 +119,12 @@ describe.each(mediaDrivers)('media on the $name driver', (driver) => {
       await expect(t.app.storage.check()).rejects.toMatchObject({ code: 'STORAGE_UNAVAILABLE' });
       const res = await send('POST', '/news/create', newsFields(ctx.taxonomy), await images.jpeg());
       expect(res.status).toBe(503);
-      expect(res.body).toEqual({ statusCode: 503, data: null, message: STORAGE_UNAVAILABLE });
+      expect(res.body).toEqual({
+        statusCode: 503,
+        data: null,
+        code: 'STORAGE_UNAVAILABLE',
+        message: STORAGE_UNAVAILABLE,
+      });
       expect(await newsCount(t.app)).toBe(0);
     } finally {
       await driver.repair(t);

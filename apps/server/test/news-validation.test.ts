@@ -248,7 +248,7 @@ describe('slugs', () => {
     };
     const news = new NewsService(t.app.db.kysely, storage);
     await expect(news.create(fields, { bytes: await images.jpeg() })).rejects.toMatchObject({
-      statusCode: 409,
+      code: 'SLUG_TAKEN',
     });
     expect(await newsCount(t.app)).toBe(1);
     expect(await uploadedFiles(t.dataDir)).toEqual([]);

@@ -67,6 +67,7 @@ describe('POST /auth/change-password', () => {
     expect(res.body).toEqual({
       statusCode: 400,
       data: null,
+      code: 'VALIDATION_FAILED',
       message: 'The current password is not correct',
       errors: [{ path: 'currentPassword', message: 'The current password is not correct' }],
     });

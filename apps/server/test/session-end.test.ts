@@ -29,7 +29,12 @@ describe('logout', () => {
     expect((await adminCall(t.app, session.accessToken)).status).toBe(200);
     expect((await signOut(t.app, session)).status).toBe(200);
     const res = await adminCall(t.app, session.accessToken);
-    expect(res.body).toEqual({ statusCode: 401, data: null, message: SESSION_REFUSED });
+    expect(res.body).toEqual({
+      statusCode: 401,
+      data: null,
+      code: 'UNAUTHORIZED',
+      message: SESSION_REFUSED,
+    });
   });
 
   it('ends the session of a bearer token sent without the refresh cookie', async () => {
@@ -52,7 +57,12 @@ describe('logout', () => {
       const session = await signIn(t.app);
       await signOut(t.app, session);
       const res = await adminCall(other.app, session.accessToken);
-      expect(res.body).toEqual({ statusCode: 401, data: null, message: SESSION_REFUSED });
+      expect(res.body).toEqual({
+        statusCode: 401,
+        data: null,
+        code: 'UNAUTHORIZED',
+        message: SESSION_REFUSED,
+      });
     } finally {
       await other.close();
     }

@@ -4,6 +4,8 @@ export interface ApiEnvelope<T> {
   data: T;
   message: string;
   count?: number;
+  /** On errors: what went wrong, for programs (`NOT_FOUND`, `SLUG_TAKEN`, …); see docs/decisions/064. */
+  code?: string;
   errors?: FieldError[];
 }
 

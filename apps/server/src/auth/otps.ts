@@ -3,12 +3,14 @@ import type { Kysely } from 'kysely';
 import { LIMITS } from '@newsroom/contract';
 import { now } from '../db/ids.ts';
 import type { Database } from '../db/schema.ts';
-import { AppError, badRequest } from '../http/errors.ts';
+import { DomainError } from '../domain/errors.ts';
 
 export const OTP_TTL_MINUTES = 10;
 export const OTP_MAX_ATTEMPTS = 5;
 
-const gone = (message: string) => new AppError(410, 'OTP_GONE', message);
+/** A code that can no longer be used (expired or out of tries): asking again will not help. */
+const gone = (message: string) => new DomainError('GONE', message);
+const badCode = (message: string) => new DomainError('BAD_REQUEST', message);
 
 /**
  * One-time codes sent by e-mail: one per address, stored as an HMAC keyed with the server secret,
@@ -58,9 +60,7 @@ export class OtpStore {
         .where('email', '=', email)
         .executeTakeFirst();
       if (spent) throw gone(TOO_MANY_TRIES);
-      throw badRequest(
-        'No verification code is pending for this e-mail. Please request a new code',
-      );
+      throw badCode('No verification code is pending for this e-mail. Please request a new code');
     }
     if (row.expires_at <= now()) {
       await this.delete(email);
@@ -69,7 +69,7 @@ export class OtpStore {
     if (!sameHash(row.code_hash, this.hash(email, code))) {
       const left = OTP_MAX_ATTEMPTS - Number(row.attempts);
       if (left <= 0) throw gone(TOO_MANY_TRIES);
-      throw badRequest(`Incorrect code. ${left} ${left === 1 ? 'try' : 'tries'} left`);
+      throw badCode(`Incorrect code. ${left} ${left === 1 ? 'try' : 'tries'} left`);
     }
   }
 

@@ -1,11 +1,12 @@
 import type { Kysely } from 'kysely';
 import { newId, now } from '../db/ids.ts';
 import type { Database, RefreshTokenTable } from '../db/schema.ts';
-import { unauthorized } from '../http/errors.ts';
+import { DomainError } from '../domain/errors.ts';
 import type { Sessions } from './sessions.ts';
 import { REFRESH_TOKEN_TTL_SECONDS, hashOpaqueToken, newOpaqueToken } from './tokens.ts';
 
-const SESSION_ENDED = 'Your session has ended. Please sign in again';
+const sessionEnded = () =>
+  new DomainError('UNAUTHORIZED', 'Your session has ended. Please sign in again');
 
 /**
  * Refresh tokens: random, stored as a hash, single use. Each sign-in starts a family (the
@@ -43,15 +44,15 @@ export class RefreshTokens {
     return token;
   }
 
-  /** Exchanges a token for the next one of its family; throws 401 for anything else. */
+  /** Exchanges a token for the next one of its family; throws UNAUTHORIZED for anything else. */
   async rotate(token: string): Promise<{ adminId: string; familyId: string; token: string }> {
     const row = await this.find(token);
-    if (!row) throw unauthorized(SESSION_ENDED);
+    if (!row) throw sessionEnded();
     if (row.used_at || row.revoked_at) {
       await this.sessions.end(row.family_id, 'refresh-reuse');
-      throw unauthorized(SESSION_ENDED);
+      throw sessionEnded();
     }
-    if (row.expires_at <= now()) throw unauthorized(SESSION_ENDED);
+    if (row.expires_at <= now()) throw sessionEnded();
     const next = await this.db.transaction().execute(async (trx) => {
       const marked = await trx
         .updateTable('refresh_tokens')
@@ -66,7 +67,7 @@ export class RefreshTokens {
     });
     if (!next) {
       await this.sessions.end(row.family_id, 'refresh-reuse');
-      throw unauthorized(SESSION_ENDED);
+      throw sessionEnded();
     }
     return { adminId: row.admin_id, familyId: row.family_id, token: next };
   }

@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { loginSchema, registerSchema, resendOtpSchema, verifySchema } from '@newsroom/contract';
 import { bearer } from '../http/admin-guard.ts';
+import { DomainError } from '../domain/errors.ts';
 import { ok } from '../http/envelope.ts';
-import { forbidden } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
 import { isTrustedOrigin } from '../security/origins.ts';
 import { THROTTLES } from '../security/throttle.ts';
@@ -32,7 +32,7 @@ export async function authRoutes(app: FastifyInstance) {
   // front end: a forged cross-site form or fetch is refused before anything is read.
   app.addHook('onRequest', async (request) => {
     if (!isTrustedOrigin(request.headers.origin, request.host, site)) {
-      throw forbidden('Requests from this origin are not allowed');
+      throw new DomainError('FORBIDDEN', 'Requests from this origin are not allowed');
     }
   });
 

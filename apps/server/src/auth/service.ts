@@ -12,8 +12,8 @@ import {
 import { isUniqueViolation } from '../db/errors.ts';
 import { newId, now } from '../db/ids.ts';
 import type { Database } from '../db/schema.ts';
-import { AppError, conflict, forbidden, unauthorized } from '../http/errors.ts';
-import { validate } from '../http/validate.ts';
+import { DomainError } from '../domain/errors.ts';
+import { parseInput } from '../domain/validation.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { changePassword } from './change-password.ts';
 import { ACCESS_COOKIE, REFRESH_COOKIE } from './cookies.ts';
@@ -53,7 +53,13 @@ const newAdminSchema = z.object({
 export type NewAdmin = z.input<typeof newAdminSchema>;
 
 const duplicateAccount = () =>
-  conflict('An account with this e-mail already exists. Please sign in instead');
+  new DomainError(
+    'EMAIL_TAKEN',
+    'An account with this e-mail already exists. Please sign in instead',
+  );
+
+const adminExists = (email: string) =>
+  new DomainError('EMAIL_TAKEN', `An admin with e-mail ${email} already exists`);
 
 /** Admin accounts and sessions: sign-up with an e-mailed code, sign-in, refresh and sign-out. */
 export class AuthService {
@@ -77,7 +83,7 @@ export class AuthService {
   async signup(input: RegisterInput, queryCode?: string): Promise<{ email: string }> {
     const codes = queryCode ? [queryCode, input.code] : [input.code];
     if (!codes.every((code) => sameSecret(code, this.deps.adminSignupCode))) {
-      throw forbidden('Invalid sign-up code');
+      throw new DomainError('FORBIDDEN', 'Invalid sign-up code');
     }
     const existing = await this.findByEmail(input.email);
     if (existing?.verified) throw duplicateAccount();
@@ -142,9 +148,10 @@ export class AuthService {
     const valid = admin
       ? await verifyPassword(admin.password_hash, input.password)
       : await verifyDecoy(input.password);
-    if (!admin || !valid) throw unauthorized('Invalid email or password');
+    if (!admin || !valid) throw new DomainError('UNAUTHORIZED', 'Invalid email or password');
     if (!admin.verified) {
-      throw forbidden(
+      throw new DomainError(
+        'FORBIDDEN',
         'Please verify your e-mail address first: enter the code we sent you, or request a new one',
       );
     }
@@ -157,12 +164,12 @@ export class AuthService {
 
   /** Exchanges a refresh token for a new pair of tokens (see RefreshTokens for reuse rules). */
   async refresh(token: string | undefined): Promise<LoginData> {
-    if (!token) throw unauthorized('Please sign in to continue');
+    if (!token) throw new DomainError('UNAUTHORIZED', 'Please sign in to continue');
     const next = await this.refreshTokens.rotate(token);
     const admin = await this.activeAdmin(next.adminId);
     if (!admin) {
       await this.sessions.end(next.familyId, 'account-gone');
-      throw unauthorized('Your session has ended. Please sign in again');
+      throw new DomainError('UNAUTHORIZED', 'Your session has ended. Please sign in again');
     }
     return this.session({ ...admin, sessionId: next.familyId }, next.token);
   }
@@ -187,9 +194,8 @@ export class AuthService {
 
   /** Creates an admin directly, for the CLI and demo seeding. */
   async createAdmin(input: NewAdmin): Promise<CreatedAdmin> {
-    const { name, email, password, verified } = validate(newAdminSchema, input);
-    if (await this.findByEmail(email))
-      throw conflict(`An admin with e-mail ${email} already exists`);
+    const { name, email, password, verified } = parseInput(newAdminSchema, input);
+    if (await this.findByEmail(email)) throw adminExists(email);
     const stamp = now();
     const id = newId();
     const row = {
@@ -205,7 +211,7 @@ export class AuthService {
     try {
       await this.db.insertInto('admins').values(row).execute();
     } catch (error) {
-      if (isUniqueViolation(error)) throw conflict(`An admin with e-mail ${email} already exists`);
+      if (isUniqueViolation(error)) throw adminExists(email);
       throw error;
     }
     return { id, email };
@@ -253,9 +259,8 @@ export class AuthService {
     try {
       await this.deps.mailer.send(otpMail(email, name, code, OTP_TTL_MINUTES));
     } catch {
-      throw new AppError(
-        503,
-        'MAIL_FAILED',
+      throw new DomainError(
+        'MAIL_UNAVAILABLE',
         'We could not send the verification e-mail. Please request a new code in a minute',
       );
     }

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { CategoryDto, NameInput, Ref } from '@newsroom/contract';
 import { NamedRepository, toNamedDto, writeUniqueName } from '../db/named-repo.ts';
 import type { Database } from '../db/schema.ts';
-import { conflict, notFound } from '../http/errors.ts';
+import { DomainError } from '../domain/errors.ts';
 
 /** Categories, each read with its sub-categories. */
 export class CategoryService {
@@ -36,7 +36,7 @@ export class CategoryService {
 
   async get(id: string): Promise<CategoryDto> {
     const row = await this.repo.findById(id);
-    if (!row) throw notFound('Category not found');
+    if (!row) throw new DomainError('NOT_FOUND', 'Category not found');
     const subs = await this.db
       .selectFrom('subcategories')
       .select(['id', 'name'])
@@ -69,7 +69,8 @@ export class CategoryService {
   async delete(id: string): Promise<CategoryDto> {
     const existing = await this.get(id);
     if (existing.subcategory.length > 0) {
-      throw conflict(
+      throw new DomainError(
+        'IN_USE',
         `Category "${existing.name}" still has ${existing.subcategory.length} sub-categories; delete or move them first`,
       );
     }
@@ -79,7 +80,8 @@ export class CategoryService {
       .where('category_id', '=', id)
       .executeTakeFirstOrThrow();
     if (Number(news.count) > 0) {
-      throw conflict(
+      throw new DomainError(
+        'IN_USE',
         `Category "${existing.name}" still has ${news.count} news article(s); move or delete them first`,
       );
     }

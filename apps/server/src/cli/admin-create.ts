@@ -9,7 +9,7 @@ import { AccessTokens } from '../auth/tokens.ts';
 import { ConfigError, loadConfig } from '../config/env.ts';
 import { ensureWritableDir, loadSecrets } from '../config/secrets.ts';
 import { openDatabase } from '../db/database.ts';
-import { AppError } from '../http/errors.ts';
+import { DomainError } from '../domain/errors.ts';
 import { createMailer } from '../mail/mailer.ts';
 
 const USAGE =
@@ -61,10 +61,10 @@ async function main() {
 
 function explain(error: unknown): string {
   if (error instanceof UsageError) return `${error.message}\n${USAGE}`;
-  if (error instanceof AppError && error.errors) {
-    return error.errors.map((e) => `${e.path}: ${e.message}`).join('\n');
+  if (error instanceof DomainError && error.details.errors) {
+    return error.details.errors.map((e) => `${e.path}: ${e.message}`).join('\n');
   }
-  if (error instanceof AppError || error instanceof ConfigError) return error.message;
+  if (error instanceof DomainError || error instanceof ConfigError) return error.message;
   return `Could not create the admin: ${(error as Error).message}`;
 }
 

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { conflict } from '../http/errors.ts';
+import { DomainError } from '../domain/errors.ts';
 import { lowerEquals } from './database.ts';
 import { isUniqueViolation } from './errors.ts';
 import { newId, now } from './ids.ts';
@@ -65,7 +65,7 @@ export function toNamedDto(row: NamedRow) {
 }
 
 /**
- * Runs a write that gives a record `name`, refusing with 409 when another record of the table
+ * Runs a write that gives a record `name`, refusing with NAME_TAKEN when another record of the table
  * already has it (case-insensitively), whether found beforehand or caught by the unique index.
  */
 export async function writeUniqueName<T>(
@@ -75,7 +75,7 @@ export async function writeUniqueName<T>(
   write: () => Promise<T>,
   exceptId?: string,
 ): Promise<T> {
-  const duplicate = () => conflict(`${label} "${name}" already exists`);
+  const duplicate = () => new DomainError('NAME_TAKEN', `${label} "${name}" already exists`);
   const same = await repo.findByName(name);
   if (same && same.id !== exceptId) throw duplicate();
   try {

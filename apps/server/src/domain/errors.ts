@@ -14,12 +14,14 @@ export type ErrorCode =
   | 'CONFLICT'
   | 'SLUG_TAKEN'
   | 'NAME_TAKEN'
+  | 'EMAIL_TAKEN'
   | 'IN_USE'
   | 'PAYLOAD_TOO_LARGE'
   | 'UNSUPPORTED_MEDIA_TYPE'
   | 'TOO_MANY_REQUESTS'
   | 'STORAGE_UNAVAILABLE'
-  | 'DATABASE_UNAVAILABLE';
+  | 'DATABASE_UNAVAILABLE'
+  | 'MAIL_UNAVAILABLE';
 
 export interface ErrorDetails {
   /** One entry per failing field, for validation failures. */
@@ -58,4 +60,16 @@ export const databaseUnavailable = (cause?: unknown) =>
       'The service is temporarily unavailable. Please try again in a moment',
     ),
     { cause },
+  );
+
+/** Input that breaks the rules: `message` is the first failing field's, `errors` lists them all. */
+export const validationFailed = (errors: FieldError[]) =>
+  new DomainError('VALIDATION_FAILED', errors[0]?.message ?? 'Invalid input', { errors });
+
+/** A throttle is spent; the client may try again after `retryAfterSeconds`. */
+export const tooManyRequests = (retryAfterSeconds: number) =>
+  new DomainError(
+    'TOO_MANY_REQUESTS',
+    `Too many attempts. Please try again in ${retryAfterSeconds} seconds.`,
+    { retryAfterSeconds },
   );

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { SessionAdmin } from '../auth/service.ts';
-import { unauthorized } from './errors.ts';
+import { DomainError } from '../domain/errors.ts';
 
 export interface AdminRoute {
   method: string;
@@ -39,15 +39,20 @@ export function guardAdminScope(app: FastifyInstance) {
   });
   app.addHook('onRequest', async (request) => {
     const token = bearer(request);
-    if (!token) throw unauthorized('Please sign in to continue');
+    if (!token) throw new DomainError('UNAUTHORIZED', 'Please sign in to continue');
     const admin = await app.services.auth.authenticate(token);
-    if (!admin) throw unauthorized('Your session has expired or is invalid. Please sign in again');
+    if (!admin) {
+      throw new DomainError(
+        'UNAUTHORIZED',
+        'Your session has expired or is invalid. Please sign in again',
+      );
+    }
     request.admin = admin;
   });
 }
 
 /** The admin the guard let in; only for handlers registered behind `guardAdminScope`. */
 export function signedInAdmin(request: FastifyRequest): SessionAdmin {
-  if (!request.admin) throw unauthorized('Please sign in to continue');
+  if (!request.admin) throw new DomainError('UNAUTHORIZED', 'Please sign in to continue');
   return request.admin;
 }

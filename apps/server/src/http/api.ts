@@ -13,14 +13,6 @@ import { guardAdminScope } from './admin-guard.ts';
 
 /** Everything under /api/v1: open routes first, then the admin scope behind one guard. */
 export async function apiRoutes(app: FastifyInstance) {
-  app.setNotFoundHandler((request, reply) =>
-    reply.status(404).send({
-      statusCode: 404,
-      data: null,
-      message: `No route ${request.method} ${request.url.split('?')[0]}`,
-    }),
-  );
-
   // Front ends of other origins (CORS_ORIGINS) may call the API with credentials; any other
   // origin gets no CORS headers at all (docs/decisions/014).
   const allowed = app.config.corsOrigins;

@@ -1,80 +1,75 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
-import { DomainError, type ErrorCode } from '../domain/errors.ts';
-import { AppError } from './errors.ts';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { DomainError } from '../domain/errors.ts';
+import { STATUS_OF_CODE, codeOfStatus, errorBody, type ResponseCode } from './error-statuses.ts';
+import { translateFrameworkError, translateParserError } from './framework-errors.ts';
+import { RequestError } from './request-error.ts';
 
-/** The HTTP status of each domain error code. */
-const domainStatus: Record<ErrorCode, number> = {
-  BAD_REQUEST: 400,
-  VALIDATION_FAILED: 400,
-  UNAUTHORIZED: 401,
-  FORBIDDEN: 403,
-  NOT_FOUND: 404,
-  GONE: 410,
-  CONFLICT: 409,
-  SLUG_TAKEN: 409,
-  NAME_TAKEN: 409,
-  IN_USE: 409,
-  PAYLOAD_TOO_LARGE: 413,
-  UNSUPPORTED_MEDIA_TYPE: 415,
-  TOO_MANY_REQUESTS: 429,
-  STORAGE_UNAVAILABLE: 503,
-  DATABASE_UNAVAILABLE: 503,
-};
+const SERVER_FAULT = 'Something went wrong on our side';
+/** How much of an unknown address a 404 repeats back. */
+const ECHOED_PATH_LENGTH = 200;
 
-/** Messages for the framework's own client errors, in words a client can act on. */
-const frameworkMessages: Record<string, string> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON',
-  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty but declared as JSON',
-  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large',
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'This content type is not supported',
-  FST_REQ_FILE_TOO_LARGE: 'Image size should not exceed 500KB',
-  FST_FILES_LIMIT: 'Only one image may be uploaded',
-  FST_PARTS_LIMIT: 'The form has too many parts',
-  FST_FIELDS_LIMIT: 'The form has too many fields',
-  FST_INVALID_MULTIPART_CONTENT_TYPE: 'The request is not a multipart form',
-};
+function sendError(reply: FastifyReply, code: ResponseCode, message: string, extra: object = {}) {
+  return reply.status(STATUS_OF_CODE[code]).send(errorBody(code, message, extra));
+}
+
+/** Any error, from a service, the HTTP layer or the framework, as an answer in the envelope. */
+function answer(error: unknown, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof DomainError) {
+    const { errors, retryAfterSeconds } = error.details;
+    if (retryAfterSeconds !== undefined) void reply.header('retry-after', retryAfterSeconds);
+    // An outage (storage, database, mail) is ours to look into, even though the client is told.
+    if (STATUS_OF_CODE[error.code] >= 500) request.log.warn({ err: error }, error.code);
+    return sendError(reply, error.code, error.message, errors ? { errors } : {});
+  }
+  if (error instanceof RequestError) return sendError(reply, error.code, error.message);
+  const { code, statusCode } = (error ?? {}) as Partial<FastifyError>;
+  const known = translateFrameworkError(code);
+  if (known) return sendError(reply, known.code, known.message);
+  if (statusCode !== undefined && statusCode >= 400 && statusCode < 500) {
+    return sendError(reply, codeOfStatus(statusCode), (error as Error).message);
+  }
+  request.log.error({ err: error }, 'request failed');
+  return sendError(reply, 'INTERNAL_ERROR', SERVER_FAULT);
+}
 
 /** One place turns every error into the response envelope; a 5xx never leaks internals. */
 export function registerErrorHandler(app: FastifyInstance) {
-  app.setErrorHandler((error: FastifyError | AppError | DomainError, request, reply) => {
-    if (error instanceof DomainError) {
-      const status = domainStatus[error.code];
-      // The message is safe to show; the cause (a disk or bucket error) is for the operator.
-      if (status >= 500) request.log.error({ err: error.cause ?? error }, error.code);
-      const { errors, retryAfterSeconds } = error.details;
-      if (retryAfterSeconds) void reply.header('retry-after', String(retryAfterSeconds));
-      return reply.status(status).send({
-        statusCode: status,
-        data: null,
-        message: error.message,
-        ...(errors ? { errors } : {}),
-      });
-    }
-    if (error instanceof AppError) {
-      if (error.headers) void reply.headers(error.headers);
-      return reply.status(error.statusCode).send({
-        statusCode: error.statusCode,
-        data: null,
-        message: error.message,
-        ...(error.errors ? { errors: error.errors } : {}),
-      });
-    }
-    const status = error.statusCode ?? 500;
-    if (status >= 400 && status < 500) {
-      const message = frameworkMessages[error.code] ?? error.message;
-      return reply.status(status).send({ statusCode: status, data: null, message });
-    }
-    request.log.error({ err: error }, 'request failed');
-    return reply
-      .status(500)
-      .send({ statusCode: 500, data: null, message: 'Something went wrong on our side' });
-  });
+  app.setErrorHandler((error, request, reply) => answer(error, request, reply));
 
   app.setNotFoundHandler((request, reply) => {
-    return reply.status(404).send({
-      statusCode: 404,
-      data: null,
-      message: `No route ${request.method} ${request.url.split('?')[0]}`,
-    });
+    const path = request.url.split('?')[0] ?? '';
+    const shown = path.length > ECHOED_PATH_LENGTH ? `${path.slice(0, ECHOED_PATH_LENGTH)}…` : path;
+    return sendError(reply, 'NOT_FOUND', `No route ${request.method} ${shown}`);
   });
+}
+
+/** Fastify's `frameworkErrors`: what the router refuses (bad %-escapes, over-long ids). */
+export function answerFrameworkError(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  return answer(error, request, reply);
+}
+
+/**
+ * Fastify's `clientErrorHandler`: what Node's HTTP parser refuses before any request exists. The
+ * envelope is written straight to the socket while it is writable, then the connection closes,
+ * because the parser cannot find where the next request would start.
+ */
+export function answerClientError(error: NodeJS.ErrnoException, socket: Socket) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  if (socket.writable) {
+    const { code, message } = translateParserError(error.code);
+    const status = STATUS_OF_CODE[code];
+    const body = JSON.stringify(errorBody(code, message));
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroySoon();
 }

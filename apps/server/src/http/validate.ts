@@ -1,14 +1,7 @@
 import type { z } from 'zod';
-import { validationFailed } from './errors.ts';
+import { parseInput } from '../domain/validation.ts';
 
-/** Parses input with a contract schema; failures become a 400 naming every failing field. */
+/** Parses a request part (body, query, params) with a contract schema; a missing part is `{}`. */
 export function validate<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input ?? {});
-  if (result.success) return result.data;
-  throw validationFailed(
-    result.error.issues.map((issue) => ({
-      path: issue.path.map(String).join('.'),
-      message: issue.message,
-    })),
-  );
+  return parseInput(schema, input ?? {});
 }

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { MEDIA_REQUIRED_MESSAGE, type FieldError, type NewsFields } from '@newsroom/contract';
 import type { Database, NewsTable } from '../db/schema.ts';
-import { conflict, validationFailed } from '../http/errors.ts';
+import { DomainError, validationFailed } from '../domain/errors.ts';
 import { checkImage, type CheckedImage, type NewsImage } from './image.ts';
 import type { NewsRow } from './repo.ts';
 import { sanitizeDescription } from './sanitize.ts';
@@ -105,4 +105,7 @@ export class NewsWriteChecks {
 }
 
 export const slugTaken = (slug: string) =>
-  conflict(`A news article with the slug "${slug}" already exists; choose another slug`);
+  new DomainError(
+    'SLUG_TAKEN',
+    `A news article with the slug "${slug}" already exists; choose another slug`,
+  );

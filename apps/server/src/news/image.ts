@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { LIMITS } from '@newsroom/contract';
-import { badRequest } from '../http/errors.ts';
+import { validationFailed } from '../domain/errors.ts';
 
 export const IMAGE_TOO_LARGE_MESSAGE = 'Image size should not exceed 500KB';
 export const UNSUPPORTED_IMAGE_MESSAGE = 'Unsupported file format';
@@ -35,4 +35,4 @@ export async function checkImage(image: NewsImage): Promise<CheckedImage> {
   return { bytes: image.bytes, ...known };
 }
 
-export const imageError = (message: string) => badRequest(message, [{ path: 'image', message }]);
+export const imageError = (message: string) => validationFailed([{ path: 'image', message }]);

@@ -1,7 +1,11 @@
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import { badRequest } from '../http/errors.ts';
+import { DomainError } from '../domain/errors.ts';
+import { fieldTooLarge, formReadError } from './form-errors.ts';
 import { IMAGE_TOO_LARGE_MESSAGE, imageError, type NewsImage } from './image.ts';
+
+/** The largest text field of a news form: room for the longest description, 200,000 characters. */
+export const FORM_FIELD_BYTES = 512 * 1024;
 
 /** The fields of a news form, as sent, and its image file if one came. */
 export interface NewsInput {
@@ -17,21 +21,36 @@ export async function readNewsInput(request: FastifyRequest): Promise<NewsInput>
   if (!request.isMultipart()) {
     const body = request.body ?? {};
     if (typeof body !== 'object' || Array.isArray(body)) {
-      throw badRequest('The request body must be a JSON object or a multipart form');
+      throw new DomainError(
+        'BAD_REQUEST',
+        'The request body must be a JSON object or a multipart form',
+      );
     }
     return { fields: normaliseFields({ ...body }), image: null };
   }
+  try {
+    return await readForm(request);
+  } catch (error) {
+    throw formReadError(error);
+  }
+}
+
+async function readForm(request: FastifyRequest): Promise<NewsInput> {
   const fields: Record<string, unknown> = {};
   let image: NewsImage | null = null;
   for await (const part of request.parts()) {
     if (part.type === 'file') {
       const bytes = await readFile(part);
       if (part.fieldname !== 'image') {
-        throw badRequest(`Unexpected file field "${part.fieldname}"; send the image as "image"`);
+        throw new DomainError(
+          'BAD_REQUEST',
+          `Unexpected file field "${part.fieldname}"; send the image as "image"`,
+        );
       }
       // A form with an empty file input sends a nameless, empty part: that is no image.
       if (bytes.length > 0 || part.filename) image = { bytes };
     } else {
+      if (part.valueTruncated) throw fieldTooLarge(part.fieldname, FORM_FIELD_BYTES);
       addField(fields, part.fieldname, part.value);
     }
   }

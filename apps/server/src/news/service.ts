@@ -10,8 +10,8 @@ import {
 } from '@newsroom/contract';
 import { isForeignKeyViolation, isUniqueViolation } from '../db/errors.ts';
 import { newId } from '../db/ids.ts';
+import { DomainError } from '../domain/errors.ts';
 import type { Database } from '../db/schema.ts';
-import { conflict, notFound } from '../http/errors.ts';
 import type { MediaStorage } from '../storage/storage.ts';
 import { NewsWriteChecks, slugTaken, type NewsUpdate } from './checks.ts';
 import type { CheckedImage, NewsImage } from './image.ts';
@@ -180,7 +180,8 @@ export class NewsService {
       if (key) await this.removeFile(key);
       if (isUniqueViolation(error)) throw slugTaken(slug);
       if (isForeignKeyViolation(error)) {
-        throw conflict(
+        throw new DomainError(
+          'CONFLICT',
           'A category, sub-category, publisher or anchor was just removed; reload and try again',
         );
       }
@@ -209,6 +210,6 @@ function filterName(value: string | undefined): string | undefined {
   return typeof name === 'string' ? name : undefined;
 }
 
-const newsNotFound = () => notFound('News not found');
+const newsNotFound = () => new DomainError('NOT_FOUND', 'News not found');
 const slugNotFound = (slug: string) =>
-  notFound(`No published news article has the address "${slug}"`);
+  new DomainError('NOT_FOUND', `No published news article has the address "${slug}"`);

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { NameInput, PersonDto } from '@newsroom/contract';
 import { NamedRepository, toNamedDto, writeUniqueName } from '../db/named-repo.ts';
 import type { Database } from '../db/schema.ts';
-import { conflict, notFound } from '../http/errors.ts';
+import { DomainError } from '../domain/errors.ts';
 
 export interface PersonKind {
   table: 'anchors' | 'publishers';
@@ -35,7 +35,7 @@ export class PersonService {
 
   async get(id: string): Promise<PersonDto> {
     const row = await this.repo.findById(id);
-    if (!row) throw notFound(`${this.kind.label} not found`);
+    if (!row) throw new DomainError('NOT_FOUND', `${this.kind.label} not found`);
     return toNamedDto(row);
   }
 
@@ -66,7 +66,8 @@ export class PersonService {
       .where(this.kind.newsColumn, '=', id)
       .executeTakeFirstOrThrow();
     if (Number(used.count) > 0) {
-      throw conflict(
+      throw new DomainError(
+        'IN_USE',
         `${this.kind.label} "${existing.name}" is used by ${used.count} news article(s); reassign or delete them first`,
       );
     }

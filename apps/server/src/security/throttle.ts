@@ -5,7 +5,7 @@ import {
   RateLimiterRes,
   type RateLimiterAbstract,
 } from 'rate-limiter-flexible';
-import { tooManyRequests } from '../http/errors.ts';
+import { tooManyRequests } from '../domain/errors.ts';
 
 export interface ThrottleRule {
   /** Name of the rule; keys of different rules never collide. */

@@ -4,7 +4,7 @@ import { lowerEquals } from '../db/database.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import { newId, now } from '../db/ids.ts';
 import type { Database } from '../db/schema.ts';
-import { conflict, notFound, validationFailed } from '../http/errors.ts';
+import { DomainError, validationFailed } from '../domain/errors.ts';
 
 /** Sub-categories: a name unique within its parent category. */
 export class SubCategoryService {
@@ -42,7 +42,7 @@ export class SubCategoryService {
 
   async get(id: string): Promise<SubCategoryDto> {
     const row = await this.baseQuery().where('s.id', '=', id).executeTakeFirst();
-    if (!row) throw notFound('Sub-category not found');
+    if (!row) throw new DomainError('NOT_FOUND', 'Sub-category not found');
     return toDto(row);
   }
 
@@ -103,7 +103,8 @@ export class SubCategoryService {
       .where('sub_category_id', '=', id)
       .executeTakeFirstOrThrow();
     if (Number(news.count) > 0) {
-      throw conflict(
+      throw new DomainError(
+        'IN_USE',
         `Sub-category "${existing.name}" still has ${news.count} news article(s); move or delete them first`,
       );
     }
@@ -134,7 +135,7 @@ export class SubCategoryService {
 }
 
 const duplicate = (name: string) =>
-  conflict(`Sub-category "${name}" already exists in this category`);
+  new DomainError('NAME_TAKEN', `Sub-category "${name}" already exists in this category`);
 
 interface Row {
   id: string;
