@@ -1,4 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { isDatabaseUnavailable } from '../db/errors.ts';
+import { databaseUnavailable } from '../domain/errors.ts';
 import { AppError } from './errors.ts';
 
 /** Messages for the framework's own client errors, in words a client can act on. */
@@ -30,6 +32,15 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (status >= 400 && status < 500) {
       const message = frameworkMessages[error.code] ?? error.message;
       return reply.status(status).send({ statusCode: status, data: null, message });
+    }
+    if (isDatabaseUnavailable(error)) {
+      // The database is restarting or unreachable: nothing was changed, and a retry will do.
+      request.log.warn(`database unavailable: ${error.message}`);
+      const { message } = databaseUnavailable();
+      return reply
+        .status(503)
+        .header('retry-after', '5')
+        .send({ statusCode: 503, data: null, message });
     }
     request.log.error({ err: error }, 'request failed');
     return reply
