@@ -10,7 +10,9 @@ import { ensureWritableDir, loadSecrets, type Secrets } from './config/secrets.t
 import { openDatabase, type Db } from './db/database.ts';
 import { apiRoutes } from './http/api.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
+import { healthRoute } from './http/health.ts';
 import { createMailer } from './mail/mailer.ts';
+import { closeRedis, connectRedis } from './redis/client.ts';
 import { Throttle } from './security/throttle.ts';
 import { seedDemoIfEmpty } from './seed/first-start.ts';
 import { createServices, type Services } from './services.ts';
@@ -41,11 +43,6 @@ export async function buildApp(
   await ensureWritableDir(config.dataDir);
   await ensureWritableDir(path.join(config.dataDir, 'uploads'));
   const secrets = await loadSecrets(config);
-  const db = await openDatabase(config);
-  const throttle = Throttle.create(config.redisUrl);
-  const uploadsDir = path.join(config.dataDir, 'uploads');
-  const storage = new LocalStorage(uploadsDir);
-
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
     bodyLimit: 1024 * 1024,
@@ -53,8 +50,17 @@ export async function buildApp(
     forceCloseConnections: 'idle',
     return503OnClosing: true,
   });
+  const db = await openDatabase({
+    ...config,
+    onConnectionLost: (error) =>
+      app.log.warn(`Lost a database connection (${error.message}); reconnecting on demand`),
+  });
+  const redis = config.redisUrl ? connectRedis(config.redisUrl, app.log) : null;
+  const throttle = new Throttle(redis);
+  const uploadsDir = path.join(config.dataDir, 'uploads');
+  const storage = new LocalStorage(uploadsDir);
   app.addHook('onClose', async () => {
-    await throttle.close();
+    if (redis) await closeRedis(redis);
     await db.close();
   });
 
@@ -100,10 +106,7 @@ export async function buildApp(
   });
   registerErrorHandler(app);
 
-  app.get('/health', async () => {
-    await db.kysely.selectFrom('admins').select('id').limit(1).execute();
-    return { status: 'ok', database: db.dialect };
-  });
+  await app.register(healthRoute({ db, redis, storage }));
   await app.register(fastifyStatic, {
     root: uploadsDir,
     prefix: '/uploads/',

@@ -242,6 +242,7 @@ describe('slugs', () => {
       },
       remove: (key) => t.app.storage.remove(key),
       url: (key) => t.app.storage.url(key),
+      check: () => t.app.storage.check(),
     };
     const news = new NewsService(t.app.db.kysely, storage);
     await expect(news.create(fields, { bytes: await images.jpeg() })).rejects.toMatchObject({

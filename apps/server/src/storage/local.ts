@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { storageUnavailable } from '../domain/errors.ts';
 import type { MediaStorage } from './storage.ts';
 
 export const UPLOADS_PREFIX = '/uploads/';
@@ -19,6 +20,18 @@ export class LocalStorage implements MediaStorage {
 
   async remove(key: string): Promise<void> {
     await fs.rm(this.resolve(key), { force: true });
+  }
+
+  async check(): Promise<void> {
+    // A small file written and removed where uploads go: proves the folder exists, is writable
+    // and the disk has room, without touching any stored media.
+    const probe = path.join(this.root, `.health-${process.pid}-${Date.now()}`);
+    try {
+      await fs.writeFile(probe, 'ok');
+      await fs.rm(probe);
+    } catch (error) {
+      throw storageUnavailable(error);
+    }
   }
 
   url(key: string): string {

@@ -6,4 +6,6 @@ export interface MediaStorage {
   remove(key: string): Promise<void>;
   /** The URL a browser loads the object from. */
   url(key: string): string;
+  /** Throws storageUnavailable() when the store cannot be written. */
+  check(): Promise<void>;
 }
