@@ -1,8 +1,8 @@
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { call, createTestApp, type TestApp } from './helpers.ts';
+import { freePort } from './ports.ts';
 
 const dialect = process.env.DATABASE_URL ? 'postgres' : 'sqlite';
 
@@ -11,15 +11,6 @@ afterEach(async () => {
   await t?.close();
   t = null;
 });
-
-/** A local port nothing listens on: connections to it are refused at once. */
-async function closedPort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 describe('GET /health', () => {
   it('answers 200 and says every dependency answers', async () => {
@@ -51,8 +42,9 @@ describe('GET /health', () => {
     });
   });
 
+  // A port nothing listens on: connections to it are refused at once.
   it('answers 503 degraded when Redis is down, while throttled routes keep working', async () => {
-    t = await createTestApp({ REDIS_URL: `redis://127.0.0.1:${await closedPort()}` });
+    t = await createTestApp({ REDIS_URL: `redis://127.0.0.1:${await freePort()}` });
     const app = t.app;
     const res = await call(app, { method: 'GET', url: '/health' });
     expect(res.status).toBe(503);
