@@ -22,7 +22,7 @@ export function startBanner({ publicUrl, demoAdmin, signupCode }: BannerFacts): 
   if (demoAdmin) {
     lines.push(
       `  Demo admin e-mail:    ${demoAdmin.email}`,
-      `  Demo admin password:  ${demoAdmin.password}   (shown only this once; change it or start with SEED_DEMO=0 for a real site)`,
+      `  Demo admin password:  ${demoAdmin.password}   (shown only this once; for a real site, start with SEED_DEMO=0)`,
     );
   }
   if (signupCode) {

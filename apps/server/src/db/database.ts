@@ -50,7 +50,14 @@ function openSqlite(dataDir: string): Db {
 }
 
 async function openPostgres(url: string, onConnectionLost: (error: Error) => void): Promise<Db> {
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: 5000,
+    // TCP keepalives notice a database host that vanished without closing its sockets.
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+  });
   watchConnections(pool, onConnectionLost);
   try {
     const client = await pool.connect();

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { storageUnavailable } from '../domain/errors.ts';
@@ -25,7 +26,7 @@ export class LocalStorage implements MediaStorage {
   async check(): Promise<void> {
     // A small file written and removed where uploads go: proves the folder exists, is writable
     // and the disk has room, without touching any stored media.
-    const probe = path.join(this.root, `.health-${process.pid}-${Date.now()}`);
+    const probe = path.join(this.root, `.health-${randomUUID()}`);
     try {
       await fs.writeFile(probe, 'ok');
       await fs.rm(probe);
