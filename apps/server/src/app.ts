@@ -12,7 +12,7 @@ import { apiRoutes } from './http/api.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { healthRoute } from './http/health.ts';
 import { createMailer } from './mail/mailer.ts';
-import { closeRedis, connectRedis } from './redis/client.ts';
+import { closeRedis, connectRedis, settle } from './redis/client.ts';
 import { Throttle } from './security/throttle.ts';
 import { seedDemoIfEmpty } from './seed/first-start.ts';
 import { createServices, type Services } from './services.ts';
@@ -56,6 +56,7 @@ export async function buildApp(
       app.log.warn(`Lost a database connection (${error.message}); reconnecting on demand`),
   });
   const redis = config.redisUrl ? connectRedis(config.redisUrl, app.log) : null;
+  if (redis) await settle(redis);
   const throttle = new Throttle(redis);
   const uploadsDir = path.join(config.dataDir, 'uploads');
   const storage = new LocalStorage(uploadsDir);

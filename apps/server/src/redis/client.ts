@@ -31,6 +31,24 @@ export function connectRedis(url: string, log: FastifyBaseLogger): Redis {
   return redis;
 }
 
+/**
+ * Resolves once Redis is ready, or as soon as it fails or the timeout passes, so a start waits a
+ * moment for a reachable Redis (throttles count there from the first request) but never hangs
+ * on, or refuses to start without, an unreachable one.
+ */
+export async function settle(redis: Redis, timeoutMs = 2000): Promise<void> {
+  if (redis.status === 'ready') return;
+  await new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      redis.off('ready', done).off('error', done);
+      resolve();
+    };
+    const timer = setTimeout(done, timeoutMs);
+    redis.once('ready', done).once('error', done);
+  });
+}
+
 /** Closes the connection whether or not Redis is reachable right now. */
 export async function closeRedis(redis: Redis): Promise<void> {
   if (redis.status === 'ready') {
