@@ -16,7 +16,9 @@ import {
 } from './http/error-handler.ts';
 import { registerRefusedBodyHandling } from './http/refused-body.ts';
 import { MAX_SEGMENT_LENGTH, registerRequestLimits } from './http/request-limits.ts';
+import { healthRoute } from './http/health.ts';
 import { createMailer } from './mail/mailer.ts';
+import { closeRedis, connectRedis, settle } from './redis/client.ts';
 import { FORM_FIELD_BYTES } from './news/input.ts';
 import { Throttle } from './security/throttle.ts';
 import { seedDemoIfEmpty } from './seed/first-start.ts';
@@ -52,12 +54,6 @@ export async function buildApp(
   const uploadsDir = path.join(config.dataDir, 'uploads');
   if (!config.s3) await ensureWritableDir(uploadsDir);
   const secrets = await loadSecrets(config);
-  const db = await openDatabase(config);
-  const throttle = Throttle.create(config.redisUrl);
-  const storage: MediaStorage = config.s3
-    ? new S3Storage(config.s3)
-    : new LocalStorage(uploadsDir, config.publicUrlSet ? config.publicUrl : '');
-
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
     bodyLimit: 1024 * 1024,
@@ -69,12 +65,23 @@ export async function buildApp(
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
   });
+  const db = await openDatabase({
+    ...config,
+    onConnectionLost: (error) =>
+      app.log.warn(`Lost a database connection (${error.message}); reconnecting on demand`),
+  });
+  const redis = config.redisUrl ? connectRedis(config.redisUrl, app.log) : null;
+  if (redis) await settle(redis);
+  const throttle = new Throttle(redis);
+  const storage: MediaStorage = config.s3
+    ? new S3Storage(config.s3)
+    : new LocalStorage(uploadsDir, config.publicUrlSet ? config.publicUrl : '');
   const mediaSweep = new MediaSweeper(storage, db.kysely, app.log);
   app.addHook('onClose', async () => {
     await mediaSweep.stop();
     await storage.close();
     await app.services.sessions.close();
-    await throttle.close();
+    if (redis) await closeRedis(redis);
     await db.close();
   });
 
@@ -127,10 +134,7 @@ export async function buildApp(
   registerRequestLimits(app);
   registerRefusedBodyHandling(app);
 
-  app.get('/health', async () => {
-    await db.kysely.selectFrom('admins').select('id').limit(1).execute();
-    return { status: 'ok', database: db.dialect };
-  });
+  await app.register(healthRoute({ db, redis, storage }));
   // Bucket media are loaded from the bucket; only local media are served by this process.
   if (!config.s3) {
     await app.register(fastifyStatic, {

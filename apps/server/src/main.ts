@@ -1,12 +1,16 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config/env.ts';
+import { loggerOptions } from './logger.ts';
+import { startBanner } from './start-banner.ts';
 
 async function main() {
   // The server renderer loads React lazily; unless told otherwise it must run React's production
   // build (the development build is several times slower and meant for tooling).
   process.env.NODE_ENV ??= 'production';
   const config = loadConfig();
-  const app = await buildApp(config);
+  const app = await buildApp(config, {
+    logger: loggerOptions(config.logLevel, process.stdout.isTTY === true),
+  });
 
   let closing = false;
   const shutdown = (signal: string) => {
@@ -25,11 +29,15 @@ async function main() {
   process.on('SIGINT', () => shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
-  if (app.secrets.signupCodeGenerated) {
-    app.log.info(
-      `Admin sign-up code (kept in ${config.dataDir}/admin-signup-code): ${app.secrets.adminSignupCode}`,
-    );
-  }
+  process.stdout.write(
+    startBanner({
+      publicUrl: config.publicUrl,
+      demoAdmin: app.demoAdmin,
+      signupCode: app.secrets.signupCodeGenerated
+        ? { code: app.secrets.adminSignupCode, file: `${config.dataDir}/admin-signup-code` }
+        : null,
+    }),
+  );
 }
 
 main().catch((error: unknown) => {

@@ -9,16 +9,6 @@ afterEach(async () => {
 });
 
 describe('operations', () => {
-  it('answers the health check with the database in use', async () => {
-    t = await createTestApp();
-    const res = await call(t.app, { method: 'GET', url: '/health' });
-    expect(res.status).toBe(200);
-    expect(res.body).toEqual({
-      status: 'ok',
-      database: process.env.DATABASE_URL ? 'postgres' : 'sqlite',
-    });
-  });
-
   it('sends security headers, without HTTPS-only ones on a plain-http site', async () => {
     t = await createTestApp({ PUBLIC_URL: 'http://news.test' });
     const res = await call(t.app, { method: 'GET', url: '/api/v1/u/category-list' });

@@ -20,12 +20,14 @@ pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
 export interface DatabaseOptions {
   databaseUrl: string | undefined;
   dataDir: string;
+  /** Told about connections the database dropped; the process carries on regardless. */
+  onConnectionLost?: (error: Error) => void;
 }
 
 /** Opens the database named by the configuration and brings its schema up to date. */
 export async function openDatabase(options: DatabaseOptions): Promise<Db> {
   const db = options.databaseUrl
-    ? await openPostgres(options.databaseUrl)
+    ? await openPostgres(options.databaseUrl, options.onConnectionLost ?? (() => {}))
     : openSqlite(options.dataDir);
   try {
     await migrate(db);
@@ -47,8 +49,16 @@ function openSqlite(dataDir: string): Db {
   return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
 }
 
-async function openPostgres(url: string): Promise<Db> {
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
+async function openPostgres(url: string, onConnectionLost: (error: Error) => void): Promise<Db> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: 5000,
+    // TCP keepalives notice a database host that vanished without closing its sockets.
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+  });
+  watchConnections(pool, onConnectionLost);
   try {
     const client = await pool.connect();
     client.release();
@@ -61,6 +71,20 @@ async function openPostgres(url: string): Promise<Db> {
   }
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
+}
+
+/**
+ * A restart or a dropped connection makes pg emit 'error' on the pool (an idle client died) or on
+ * a checked-out client (its socket ended between or during queries). Unheard, either event ends
+ * the process. Heard, the dead client is marked unqueryable, the pool discards it on release, and
+ * the next request opens a fresh connection: no restart of ours is needed.
+ */
+function watchConnections(pool: pg.Pool, onConnectionLost: (error: Error) => void) {
+  pool.on('error', onConnectionLost);
+  pool.on('connect', (client) => {
+    // The query in flight, if any, is rejected with the same error and answered as a 503.
+    client.on('error', () => {});
+  });
 }
 
 async function migrate({ kysely, dialect }: Db) {

@@ -1,7 +1,8 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { DomainError } from '../domain/errors.ts';
+import { isDatabaseUnavailable } from '../db/errors.ts';
+import { DomainError, databaseUnavailable } from '../domain/errors.ts';
 import { STATUS_OF_CODE, codeOfStatus, errorBody, type ResponseCode } from './error-statuses.ts';
 import { translateFrameworkError, translateParserError } from './framework-errors.ts';
 import { RequestError } from './request-error.ts';
@@ -29,6 +30,12 @@ function answer(error: unknown, request: FastifyRequest, reply: FastifyReply) {
   if (known) return sendError(reply, known.code, known.message);
   if (statusCode !== undefined && statusCode >= 400 && statusCode < 500) {
     return sendError(reply, codeOfStatus(statusCode), (error as Error).message);
+  }
+  if (isDatabaseUnavailable(error)) {
+    // The database is restarting or unreachable: nothing was changed, and a retry will do.
+    request.log.warn(`database unavailable: ${(error as Error).message}`);
+    void reply.header('retry-after', '5');
+    return sendError(reply, 'DATABASE_UNAVAILABLE', databaseUnavailable().message);
   }
   request.log.error({ err: error }, 'request failed');
   return sendError(reply, 'INTERNAL_ERROR', SERVER_FAULT);

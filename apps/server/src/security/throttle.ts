@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import {
   RateLimiterMemory,
   RateLimiterRedis,
@@ -37,17 +37,12 @@ export const THROTTLES = {
 /**
  * Counts attempts in memory, or in Redis when several instances share the load.
  * `consume` throws a 429 carrying Retry-After once any of the given limits is spent.
+ * While Redis is away each instance counts in its own memory instead (see docs/decisions/061).
  */
 export class Throttle {
   private readonly limiters = new Map<string, RateLimiterAbstract>();
 
   constructor(private readonly redis: Redis | null) {}
-
-  static create(redisUrl: string | undefined): Throttle {
-    return new Throttle(
-      redisUrl ? new Redis(redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 }) : null,
-    );
-  }
 
   async consume(...checks: [ThrottleRule, string][]): Promise<void> {
     for (const [rule, key] of checks) {
@@ -67,11 +62,6 @@ export class Throttle {
     await this.limiter(rule).delete(key.toLowerCase());
   }
 
-  async close(): Promise<void> {
-    // QUIT cannot be sent while Redis is unreachable; dropping the connection is enough then.
-    await this.redis?.quit().catch(() => this.redis?.disconnect());
-  }
-
   private limiter(rule: ThrottleRule): RateLimiterAbstract {
     let limiter = this.limiters.get(rule.name);
     if (!limiter) {
@@ -80,8 +70,15 @@ export class Throttle {
         points: rule.points,
         duration: rule.durationSeconds,
       };
+      // rejectIfRedisNotReady sends a disconnected Redis's share to the in-memory insurance
+      // limiter at once instead of waiting for a command to fail.
       limiter = this.redis
-        ? new RateLimiterRedis({ ...options, storeClient: this.redis })
+        ? new RateLimiterRedis({
+            ...options,
+            storeClient: this.redis,
+            rejectIfRedisNotReady: true,
+            insuranceLimiter: new RateLimiterMemory(options),
+          })
         : new RateLimiterMemory(options);
       this.limiters.set(rule.name, limiter);
     }

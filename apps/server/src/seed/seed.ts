@@ -117,7 +117,7 @@ export async function seedDemo({
   log.info(
     `Demo content seeded in ${Date.now() - started} ms: ${categories.size} categories, ${created.news.length} news, ${CONTACTS.length} contact messages`,
   );
-  log.info(`Demo admin: ${DEMO_ADMIN_EMAIL} / ${password} (shown once)`);
+  // The password goes to the start banner (main.ts), in plain words and not into the log stream.
   return {
     admin: { email: DEMO_ADMIN_EMAIL, password },
     categories: categories.size,

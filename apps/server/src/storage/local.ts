@@ -42,6 +42,7 @@ export class LocalStorage implements MediaStorage {
     return this.publicUrl + UPLOADS_PREFIX + key;
   }
 
+  /** A small file written and removed where uploads go, touching no stored media. */
   async check(): Promise<void> {
     const probe = path.join(this.root, `.check-${process.pid}-${randomUUID().slice(0, 8)}`);
     try {

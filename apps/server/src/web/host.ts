@@ -7,7 +7,9 @@ import { isAuthPath } from '@newsroom/contract';
 import { compressFor } from './compress.ts';
 import { feeds } from './feeds.ts';
 import { fillTemplate, notBuiltPage } from './template.ts';
+import { isDatabaseUnavailable } from '../db/errors.ts';
 import { injectTransport } from './transport.ts';
+import { unavailablePage, watchForUnavailable } from './unavailable.ts';
 import { loadWebDist, locateWebDist, type WebDist } from './web-dist.ts';
 
 /** Prefixes that belong to the API and media, which answer their own 404s. */
@@ -100,23 +102,34 @@ export async function webHost(app: FastifyInstance) {
     return (await app.services.auth.sessionFromCookies(request.cookies)) !== null;
   };
 
+  const unavailable = (request: FastifyRequest, reply: FastifyReply) =>
+    html(request, reply.header('retry-after', '5'), 503, 'no-store', unavailablePage());
+
   app.get('/*', async (request, reply) => {
     if (NOT_PAGES.some((prefix) => request.url.startsWith(prefix))) return reply.callNotFound();
-    // The sign-in screens are always the client app, never a server-rendered page.
-    if (isAuthPath(pathnameOf(request.url)) || (await isAdmin(request))) {
-      return html(request, reply, 200, 'no-store', shell);
-    }
+    // null: the session could not be looked up because the database is away.
+    const appShell =
+      isAuthPath(pathnameOf(request.url)) ||
+      (await isAdmin(request).catch((error: unknown) => {
+        if (isDatabaseUnavailable(error)) return null;
+        throw error;
+      }));
+    if (appShell === null) return unavailable(request, reply);
+    if (appShell) return html(request, reply, 200, 'no-store', shell);
+    const api = watchForUnavailable(fetch);
     try {
       const result = await dist.renderer.render({
         url: request.url,
         publicUrl: app.config.publicUrl,
-        fetch,
+        fetch: api.fetch,
       });
+      if (api.seen()) return unavailable(request, reply);
       if (result.kind === 'redirect') return reply.redirect(result.location, result.status);
       // Pages are rendered per request (an article render counts a view): never kept by caches.
       const page = fillTemplate(dist.template, result);
       return html(request, reply, result.status, 'no-cache, private', page);
     } catch (error) {
+      if (api.seen()) return unavailable(request, reply);
       request.log.error({ err: error }, 'server render failed; sending the app shell');
       return html(request, reply, 500, 'no-store', shell);
     }
