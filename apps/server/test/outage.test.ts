@@ -116,6 +116,7 @@ describe.skipIf(skipReason)(`outages${skipReason ? ` (skipped: ${skipReason})` :
       expect(answer.body).toEqual({
         statusCode: 503,
         data: null,
+        code: 'DATABASE_UNAVAILABLE',
         message: databaseUnavailable().message,
       });
     }
