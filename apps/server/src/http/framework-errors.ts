@@ -1,4 +1,4 @@
-import { LIMITS } from '@newsroom/contract';
+import { IMAGE_MESSAGES } from '@newsroom/contract';
 import type { ResponseCode } from './error-statuses.ts';
 
 export interface Translated {
@@ -37,10 +37,7 @@ const FRAMEWORK: Record<string, Translated> = {
   },
   FST_ERR_BAD_URL: { code: 'BAD_REQUEST', message: MALFORMED_ADDRESS },
   FST_ERR_MAX_PARAM_LENGTH: { code: 'URI_TOO_LONG', message: 'A part of the address is too long' },
-  FST_REQ_FILE_TOO_LARGE: {
-    code: 'PAYLOAD_TOO_LARGE',
-    message: `Image size should not exceed ${LIMITS.imageBytes / 1024}KB`,
-  },
+  FST_REQ_FILE_TOO_LARGE: { code: 'PAYLOAD_TOO_LARGE', message: IMAGE_MESSAGES.tooLarge },
   FST_FILES_LIMIT: { code: 'PAYLOAD_TOO_LARGE', message: 'Only one image may be uploaded' },
   FST_PARTS_LIMIT: { code: 'PAYLOAD_TOO_LARGE', message: 'The form has too many parts' },
   FST_FIELDS_LIMIT: { code: 'PAYLOAD_TOO_LARGE', message: 'The form has too many fields' },

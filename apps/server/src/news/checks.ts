@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { MEDIA_REQUIRED_MESSAGE, type FieldError, type NewsFields } from '@newsroom/contract';
 import type { Database, NewsTable } from '../db/schema.ts';
 import { DomainError, validationFailed } from '../domain/errors.ts';
-import { checkImage, type CheckedImage, type NewsImage } from './image.ts';
+import type { CheckedImage } from './image.ts';
 import type { NewsRow } from './repo.ts';
 import { sanitizeDescription } from './sanitize.ts';
 
@@ -15,50 +15,49 @@ export type NewsValues = Omit<
   'id' | 'views' | 'image_key' | 'created_at' | 'updated_at'
 >;
 
-export interface PreparedWrite {
-  values: NewsValues;
-  image: CheckedImage | null;
+/**
+ * The columns of a write from its fields, with the description sanitised. Pure work, done before
+ * the write's transaction so the database is never held while HTML is cleaned.
+ */
+export function newsValues(fields: NewsFields): NewsValues {
+  const description = sanitizeDescription(fields.description);
+  if (!description) {
+    throw validationFailed([{ path: 'description', message: 'Description is required' }]);
+  }
+  return {
+    title: fields.title,
+    slug: fields.slug.toLowerCase(),
+    meta_description: fields.metaDescription,
+    description,
+    tags: JSON.stringify(fields.tags),
+    category_id: fields.categoryId,
+    sub_category_id: fields.subCategoryId,
+    publisher_id: fields.publisherId,
+    anchor_id: fields.anchorId,
+    alt: fields.alt,
+    video_url: fields.videoURL,
+    status: fields.status ? 1 : 0,
+  };
 }
 
-/** The rules a news write must pass before anything is stored: media, references, slug. */
+/**
+ * The rules a news write must pass against the database (media, references, a free slug), run
+ * inside the write's own transaction so nothing changes between the checks and the row.
+ */
 export class NewsWriteChecks {
   constructor(private readonly db: Kysely<Database>) {}
 
-  /** Checks everything a write needs before anything is stored. */
-  async prepare(
+  async assert(
     fields: NewsUpdate,
-    image: NewsImage | null,
+    image: CheckedImage | null,
     existing: NewsRow | null,
-  ): Promise<PreparedWrite> {
-    const checked = image ? await checkImage(image) : null;
-    const description = sanitizeDescription(fields.description);
-    if (!description) {
-      throw validationFailed([{ path: 'description', message: 'Description is required' }]);
-    }
+  ): Promise<void> {
     const keepsImage = Boolean(existing?.image_key) && !fields.removeImage;
-    if (!checked && !keepsImage && !fields.videoURL) {
+    if (!image && !keepsImage && !fields.videoURL) {
       throw validationFailed([{ path: 'image', message: MEDIA_REQUIRED_MESSAGE }]);
     }
     await this.assertReferences(fields);
-    const slug = fields.slug.toLowerCase();
-    await this.assertSlugFree(slug, existing?.id);
-    return {
-      image: checked,
-      values: {
-        title: fields.title,
-        slug,
-        meta_description: fields.metaDescription,
-        description,
-        tags: JSON.stringify(fields.tags),
-        category_id: fields.categoryId,
-        sub_category_id: fields.subCategoryId,
-        publisher_id: fields.publisherId,
-        anchor_id: fields.anchorId,
-        alt: fields.alt,
-        video_url: fields.videoURL,
-        status: fields.status ? 1 : 0,
-      },
-    };
+    await this.assertSlugFree(fields.slug.toLowerCase(), existing?.id);
   }
 
   private async assertReferences(fields: NewsFields) {

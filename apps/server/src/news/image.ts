@@ -1,9 +1,6 @@
 import sharp from 'sharp';
-import { LIMITS } from '@newsroom/contract';
+import { IMAGE_MESSAGES, LIMITS } from '@newsroom/contract';
 import { validationFailed } from '../domain/errors.ts';
-
-export const IMAGE_TOO_LARGE_MESSAGE = 'Image size should not exceed 500KB';
-export const UNSUPPORTED_IMAGE_MESSAGE = 'Unsupported file format';
 
 export interface NewsImage {
   bytes: Buffer;
@@ -23,15 +20,15 @@ const FORMATS = {
 
 /** Accepts an image by its bytes, never by its name or declared type: JPEG, PNG or GIF, ≤ 500 KB. */
 export async function checkImage(image: NewsImage): Promise<CheckedImage> {
-  if (image.bytes.length > LIMITS.imageBytes) throw imageError(IMAGE_TOO_LARGE_MESSAGE);
+  if (image.bytes.length > LIMITS.imageBytes) throw imageError(IMAGE_MESSAGES.tooLarge);
   let format: string | undefined;
   try {
     format = (await sharp(image.bytes).metadata()).format;
   } catch {
-    throw imageError(UNSUPPORTED_IMAGE_MESSAGE);
+    throw imageError(IMAGE_MESSAGES.unsupported);
   }
   const known = format && format in FORMATS ? FORMATS[format as keyof typeof FORMATS] : null;
-  if (!known) throw imageError(UNSUPPORTED_IMAGE_MESSAGE);
+  if (!known) throw imageError(IMAGE_MESSAGES.unsupported);
   return { bytes: image.bytes, ...known };
 }
 

@@ -1,8 +1,9 @@
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
+import { IMAGE_MESSAGES } from '@newsroom/contract';
 import { DomainError } from '../domain/errors.ts';
 import { fieldTooLarge, formReadError } from './form-errors.ts';
-import { IMAGE_TOO_LARGE_MESSAGE, imageError, type NewsImage } from './image.ts';
+import { imageError, type NewsImage } from './image.ts';
 
 /** The largest text field of a news form: room for the longest description, 200,000 characters. */
 export const FORM_FIELD_BYTES = 512 * 1024;
@@ -60,11 +61,11 @@ async function readForm(request: FastifyRequest): Promise<NewsInput> {
 async function readFile(part: MultipartFile): Promise<Buffer> {
   try {
     const bytes = await part.toBuffer();
-    if (part.file.truncated) throw imageError(IMAGE_TOO_LARGE_MESSAGE);
+    if (part.file.truncated) throw imageError(IMAGE_MESSAGES.tooLarge);
     return bytes;
   } catch (error) {
     if ((error as { code?: unknown }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw imageError(IMAGE_TOO_LARGE_MESSAGE);
+      throw imageError(IMAGE_MESSAGES.tooLarge);
     }
     throw error;
   }

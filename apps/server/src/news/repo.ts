@@ -103,10 +103,6 @@ export class NewsRepository {
     return query.executeTakeFirst();
   }
 
-  findRow(id: string): Promise<NewsRow | undefined> {
-    return this.db.selectFrom('news').selectAll().where('id', '=', id).executeTakeFirst();
-  }
-
   /** Adds one view to an active article; false when there is none with that slug. */
   async addView(slug: string): Promise<boolean> {
     const result = await this.db

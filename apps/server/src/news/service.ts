@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import {
   READ_ALSO_COUNT,
   RELATED_NEWS_COUNT,
@@ -13,8 +13,8 @@ import { newId } from '../db/ids.ts';
 import { DomainError } from '../domain/errors.ts';
 import type { Database } from '../db/schema.ts';
 import type { MediaStorage } from '../storage/storage.ts';
-import { NewsWriteChecks, slugTaken, type NewsUpdate } from './checks.ts';
-import type { CheckedImage, NewsImage } from './image.ts';
+import { NewsWriteChecks, newsValues, slugTaken, type NewsUpdate } from './checks.ts';
+import { checkImage, type CheckedImage, type NewsImage } from './image.ts';
 import { NewsRepository, toAdminNewsRow, toNewsDto, type NewsFilter } from './repo.ts';
 
 export type { NewsUpdate } from './checks.ts';
@@ -37,7 +37,6 @@ export interface NewsPage {
  */
 export class NewsService {
   private readonly repo: NewsRepository;
-  private readonly checks: NewsWriteChecks;
   private lastStamp = 0;
 
   constructor(
@@ -45,15 +44,16 @@ export class NewsService {
     private readonly storage: MediaStorage,
   ) {
     this.repo = new NewsRepository(db);
-    this.checks = new NewsWriteChecks(db);
   }
 
   async create(fields: NewsFields, image: NewsImage | null): Promise<NewsDto> {
-    const { values, image: checked } = await this.checks.prepare(fields, image, null);
+    const values = newsValues(fields);
+    const checked = image ? await checkImage(image) : null;
     const id = newId();
-    const stamp = this.stamp();
-    await this.writeWithImage(checked, values.slug, async (imageKey) => {
-      await this.db
+    await this.write(checked, values.slug, async (trx, imageKey) => {
+      await new NewsWriteChecks(trx).assert(fields, checked, null);
+      const stamp = this.stamp();
+      await trx
         .insertInto('news')
         .values({
           ...values,
@@ -69,12 +69,19 @@ export class NewsService {
   }
 
   async update(id: string, fields: NewsUpdate, image: NewsImage | null): Promise<NewsDto> {
-    const existing = await this.repo.findRow(id);
-    if (!existing) throw newsNotFound();
-    const { values, image: checked } = await this.checks.prepare(fields, image, existing);
-    const keep = checked === null && !fields.removeImage;
-    await this.writeWithImage(checked, values.slug, async (imageKey) => {
-      await this.db
+    const values = newsValues(fields);
+    const checked = image ? await checkImage(image) : null;
+    let replaced: string | null = null;
+    await this.write(checked, values.slug, async (trx, imageKey) => {
+      const existing = await trx
+        .selectFrom('news')
+        .selectAll()
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (!existing) throw newsNotFound();
+      await new NewsWriteChecks(trx).assert(fields, checked, existing);
+      const keep = checked === null && !fields.removeImage;
+      await trx
         .updateTable('news')
         .set({
           ...values,
@@ -83,8 +90,9 @@ export class NewsService {
         })
         .where('id', '=', id)
         .execute();
+      replaced = keep ? null : existing.image_key;
     });
-    if (!keep && existing.image_key) await this.removeFile(existing.image_key);
+    if (replaced) await this.removeFile(replaced);
     return this.get(id);
   }
 
@@ -166,16 +174,19 @@ export class NewsService {
     return { data: rows.map((row) => this.toDto(row)), count };
   }
 
-  /** Stores the image, then runs the database write; a failed write takes the file away again. */
-  private async writeWithImage(
+  /**
+   * One news write: the image is stored first (never while the database is held), then the checks
+   * and the row run in one transaction; if that fails, the stored image is taken away again.
+   */
+  private async write(
     image: CheckedImage | null,
     slug: string,
-    write: (imageKey: string | null) => Promise<void>,
+    work: (trx: Transaction<Database>, imageKey: string | null) => Promise<void>,
   ) {
     const key = image ? `news/${newId()}.${image.extension}` : null;
     if (image && key) await this.storage.save(key, image.bytes, image.contentType);
     try {
-      await write(key);
+      await this.db.transaction().execute((trx) => work(trx, key));
     } catch (error) {
       if (key) await this.removeFile(key);
       if (isUniqueViolation(error)) throw slugTaken(slug);
