@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { BusLogger } from './auth/revocation-bus.ts';
+import { AdminRegistration } from './auth/registration.ts';
 import { AuthService } from './auth/service.ts';
 import { Sessions } from './auth/sessions.ts';
 import { AccessTokens } from './auth/tokens.ts';
@@ -36,7 +37,8 @@ export function createServices({ db, config, secrets, mailer, storage, log }: Se
   return {
     tokens,
     sessions,
-    auth: new AuthService(db, tokens, sessions, { mailer, ...secrets }),
+    registration: new AdminRegistration(db, { mailer, ...secrets }),
+    auth: new AuthService(db, tokens, sessions),
     categories: new CategoryService(db),
     subcategories: new SubCategoryService(db),
     anchors: new PersonService(db, ANCHOR),

@@ -12,7 +12,7 @@ export async function createAdmin(
   app: FastifyInstance,
   overrides: { email?: string; password?: string; name?: string; verified?: boolean } = {},
 ) {
-  return app.services.auth.createAdmin({
+  return app.services.registration.createAdmin({
     name: 'Test Admin',
     email: `admin-${randomUUID()}@example.com`,
     password: ADMIN_PASSWORD,

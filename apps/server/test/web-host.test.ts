@@ -74,7 +74,7 @@ describe('page host with a built web app', () => {
   });
 
   it('sends the app shell to a signed-in admin, and a public page to anyone else', async () => {
-    await t.app.services.auth.createAdmin({
+    await t.app.services.registration.createAdmin({
       name: 'Host Admin',
       email: 'host-admin@example.com',
       password: 'host-password-1',

@@ -25,7 +25,7 @@ function withQueryCode(body: unknown, queryCode: string | undefined): unknown {
 
 /** Open routes under /auth: sign-up, verification, sign-in, refresh and sign-out. */
 export async function authRoutes(app: FastifyInstance) {
-  const auth = app.services.auth;
+  const { auth, registration } = app.services;
   const site = app.config;
 
   // A browser may act on the session (and its cookies) only from this site or an allowed
@@ -42,7 +42,7 @@ export async function authRoutes(app: FastifyInstance) {
     const input = validate(registerSchema, withQueryCode(request.body, verifycode));
     await app.throttle.consume([THROTTLES.signupPerAccount, input.email]);
     return ok(
-      await auth.signup(input, verifycode),
+      await registration.signup(input, verifycode),
       'Registration successful. Enter the code we sent to your e-mail to verify your account',
     );
   });
@@ -51,14 +51,17 @@ export async function authRoutes(app: FastifyInstance) {
     await app.throttle.consume([THROTTLES.verifyPerClient, request.ip]);
     const input = validate(verifySchema, request.body);
     await app.throttle.consume([THROTTLES.verifyPerAccount, input.email]);
-    return ok(await auth.verify(input), 'Account verified successfully. You can now sign in');
+    return ok(
+      await registration.verify(input),
+      'Account verified successfully. You can now sign in',
+    );
   });
 
   app.post('/resend-otp', async (request) => {
     await app.throttle.consume([THROTTLES.resendPerClient, request.ip]);
     const { email } = validate(resendOtpSchema, request.body);
     await app.throttle.consume([THROTTLES.resendPerAccount, email]);
-    await auth.resendOtp(email);
+    await registration.resendOtp(email);
     return ok(
       { email },
       'If this e-mail belongs to an account awaiting verification, a new code is on its way',

@@ -3,9 +3,7 @@
  *   npm run admin:create -- --email a@b.c --password secret123 [--name "Name"]
  */
 import { parseArgs } from 'node:util';
-import { AuthService } from '../auth/service.ts';
-import { Sessions } from '../auth/sessions.ts';
-import { AccessTokens } from '../auth/tokens.ts';
+import { AdminRegistration } from '../auth/registration.ts';
 import { ConfigError, loadConfig } from '../config/env.ts';
 import { ensureWritableDir, loadSecrets } from '../config/secrets.ts';
 import { openDatabase } from '../db/database.ts';
@@ -46,13 +44,8 @@ async function main() {
   try {
     // No mail is sent when creating a verified admin; the mailer is only there to satisfy the service.
     const mailer = createMailer({ ...config, logger: { info() {}, error() {} } });
-    // Creating an admin ends no session, so nothing needs announcing to running instances.
-    const sessions = new Sessions(db.kysely, { cacheSeconds: 0 });
-    const auth = new AuthService(db.kysely, new AccessTokens(secrets.jwtSecret), sessions, {
-      mailer,
-      ...secrets,
-    });
-    const admin = await auth.createAdmin({ ...args, verified: true });
+    const registration = new AdminRegistration(db.kysely, { mailer, ...secrets });
+    const admin = await registration.createAdmin({ ...args, verified: true });
     console.log(`Admin ${admin.email} created. Sign in at ${config.publicUrl}/login`);
   } finally {
     await db.close();

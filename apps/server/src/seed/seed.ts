@@ -25,7 +25,7 @@ export interface SeedServices {
   anchors: { create(input: NameInput): Promise<PersonDto> };
   contacts: { create(input: ContactInput): Promise<ContactDto> };
   news: { create(fields: NewsFields, image: { bytes: Buffer } | null): Promise<NewsDto> };
-  auth: {
+  registration: {
     createAdmin(input: {
       name: string;
       email: string;
@@ -107,7 +107,7 @@ export async function seedDemo({
   }
 
   const password = randomBytes(12).toString('base64url');
-  await services.auth.createAdmin({
+  await services.registration.createAdmin({
     name: 'Demo Admin',
     email: DEMO_ADMIN_EMAIL,
     password,
