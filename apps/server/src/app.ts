@@ -72,7 +72,7 @@ export async function buildApp(
   });
   const redis = config.redisUrl ? connectRedis(config.redisUrl, app.log) : null;
   if (redis) await settle(redis);
-  const throttle = new Throttle(redis);
+  const throttle = new Throttle(redis, config.redisPrefix);
   const storage: MediaStorage = config.s3
     ? new S3Storage(config.s3)
     : new LocalStorage(uploadsDir, config.publicUrlSet ? config.publicUrl : '');

@@ -42,7 +42,11 @@ export const THROTTLES = {
 export class Throttle {
   private readonly limiters = new Map<string, RateLimiterAbstract>();
 
-  constructor(private readonly redis: Redis | null) {}
+  /** `prefix` (REDIS_PREFIX) keeps this site's counters apart from others on the same Redis. */
+  constructor(
+    private readonly redis: Redis | null,
+    private readonly prefix = '',
+  ) {}
 
   async consume(...checks: [ThrottleRule, string][]): Promise<void> {
     for (const [rule, key] of checks) {
@@ -66,7 +70,7 @@ export class Throttle {
     let limiter = this.limiters.get(rule.name);
     if (!limiter) {
       const options = {
-        keyPrefix: `throttle:${rule.name}`,
+        keyPrefix: `${this.prefix}throttle:${rule.name}`,
         points: rule.points,
         duration: rule.durationSeconds,
       };
