@@ -148,7 +148,10 @@ describe.skipIf(skipReason)(`outages${skipReason ? ` (skipped: ${skipReason})` :
     const recovered = await recovers(async () => {
       const counted = nextClientAddress();
       const write = await send(server.baseUrl, 'write', counted);
-      return write.status === 200 && (await store.exists(`newsroom:throttle:contact-ip:${counted}`)) === 1;
+      return (
+        write.status === 200 &&
+        (await store.exists(`newsroom:throttle:contact-ip:${counted}`)) === 1
+      );
     });
     await store.quit();
     load.phase = 'after';
