@@ -75,7 +75,7 @@ function notModified(request: FastifyRequest, etag: string): boolean {
   return header
     .split(',')
     .map((item) => item.trim().replace(/^W\//, '').replace(/^"|"$/g, ''))
-    .some((item) => item === '*' || item.split('-')[0] === etag);
+    .some((item) => item === '*' || item.replace(/-(br|gz)$/, '') === etag);
 }
 
 /** The body for a client's Accept-Encoding, its encoding and its ETag (one per encoding). */
