@@ -1,103 +1,103 @@
-// Load benchmark of the reader-facing endpoints against the built server.
-// Starts `node apps/server/dist/main.js` on a free 127.0.0.1 port with a fresh data folder and
-// the demo content, then runs autocannon against each target for a bounded time and prints
-// requests per second and latency percentiles. Usage: npm run bench [-- --seconds 5 --connections 10]
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
+// Load benchmark of the reader path against the built server (run `npm run build` first).
+//   npm run bench [-- --seconds 5 --connections 50]
+//     home page, article page and list API, then the same article HTML served from memory by a
+//     bare Node http server, in the same run, with each target's share of the bare req/s.
+//   npm run bench -- --mixed [--seconds 60 --readers 200 --writes 5]
+//     readers hammer home, article and list while an admin writes news (with an image) at a
+//     steady rate: reader and write p50/p99, errors, whether views are exact and every
+//     acknowledged write reads back. Default 10 s; --seconds 60 for the full check.
+// Figures are for this machine at this moment; tests never assert them.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import { runMixed } from './mixed.mjs';
+import { startBare, startServer } from './server-process.mjs';
 
 const { values } = parseArgs({
   options: {
-    seconds: { type: 'string', default: '5' },
-    connections: { type: 'string', default: '10' },
+    seconds: { type: 'string' },
+    connections: { type: 'string', default: '50' },
+    mixed: { type: 'boolean', default: false },
+    readers: { type: 'string', default: '200' },
+    writes: { type: 'string', default: '5' },
   },
 });
-const seconds = Math.min(Number(values.seconds), 30);
-const connections = Math.min(Number(values.connections), 50);
+const seconds = Math.min(Number(values.seconds ?? (values.mixed ? 10 : 5)), 120);
 
-const port = await freePort();
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'newsroom-bench-'));
-const server = spawn('node', ['apps/server/dist/main.js'], {
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    SEED_DEMO: '1',
-    LOG_LEVEL: 'warn',
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-const base = `http://127.0.0.1:${port}`;
-
+const server = await startServer();
 try {
-  await waitFor(`${base}/health`);
-  const list = await (await fetch(`${base}/api/v1/u/get?page=1&limit=6`)).json();
+  const list = await (await fetch(`${server.base}/api/v1/u/get?page=1&limit=6`)).json();
   const slug = list.data[0].slug;
-  const category = list.data[0].category.name;
-  const targets = [
-    ['public list (page 1)', '/api/v1/u/get?page=1&limit=6'],
-    [
-      'public list by category',
-      `/api/v1/u/get?category=${encodeURIComponent(category)}&page=1&limit=6`,
-    ],
-    ['category list', '/api/v1/u/category-list'],
-    ['article (counts a view)', `/api/v1/u/news/${slug}`],
-    [
-      'related news',
-      `/api/v1/u/related-news?category=${encodeURIComponent(category)}&exclude=${slug}`,
-    ],
-    ['home page (server-rendered)', '/'],
-    ['article page (server-rendered)', `/news/${slug}`],
-  ];
-  console.log(`${seconds}s per target, ${connections} connections, demo data\n`);
-  console.log(
-    'target'.padEnd(32),
-    'req/s'.padStart(9),
-    'p50 ms'.padStart(8),
-    'p99 ms'.padStart(8),
-    'errors'.padStart(7),
-  );
-  for (const [name, url] of targets) {
-    const result = await autocannon({ url: base + url, connections, duration: seconds });
-    const errors = result.errors + result.non2xx;
-    console.log(
-      name.padEnd(32),
-      result.requests.average.toFixed(0).padStart(9),
-      String(result.latency.p50).padStart(8),
-      String(result.latency.p99).padStart(8),
-      String(errors).padStart(7),
-    );
+  const targets = {
+    home: '/',
+    article: `/news/${slug}`,
+    list: '/api/v1/u/get?page=1&limit=6',
+  };
+  if (values.mixed) {
+    await runMixed({
+      server,
+      targets,
+      seconds,
+      readers: Math.min(Number(values.readers), 400),
+      writesPerSecond: Math.min(Number(values.writes), 20),
+    });
+  } else {
+    await runThroughput(targets, Math.min(Number(values.connections), 200));
   }
 } finally {
-  server.kill('SIGTERM');
-  await new Promise((resolve) => server.once('exit', resolve));
-  rmSync(dataDir, { recursive: true, force: true });
+  await server.stop();
 }
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port: p } = s.address();
-      s.close(() => resolve(p));
-    });
-  });
+async function load(url, connections) {
+  const result = await autocannon({ url, connections, duration: seconds });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+  };
 }
 
-async function waitFor(url) {
-  for (let i = 0; i < 120; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
+async function runThroughput(targets, connections) {
+  const html = await (await fetch(server.base + targets.article)).text();
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'newsroom-bare-'));
+  const file = path.join(dir, 'article.html');
+  writeFileSync(file, html);
+  console.log(`${seconds}s per target, ${connections} connections, demo data, page cache on\n`);
+  const row = (name, r, bare) =>
+    console.log(
+      name.padEnd(36),
+      r.rps.toFixed(0).padStart(8),
+      String(r.p50).padStart(7),
+      String(r.p99).padStart(7),
+      String(r.errors).padStart(7),
+      (bare ? `${((100 * r.rps) / bare.rps).toFixed(0)} %` : '').padStart(10),
+    );
+  console.log(
+    'target'.padEnd(36),
+    'req/s'.padStart(8),
+    'p50 ms'.padStart(7),
+    'p99 ms'.padStart(7),
+    'errors'.padStart(7),
+    'of bare'.padStart(10),
+  );
+  const results = {};
+  for (const [name, url] of Object.entries(targets)) {
+    results[name] = await load(server.base + url, connections);
   }
-  throw new Error(`server did not start: ${url}`);
+  const bare = await startBare(file);
+  let baseline;
+  try {
+    baseline = await load(bare.base, connections);
+  } finally {
+    await bare.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+  row('home page', results.home, baseline);
+  row('article page', results.article, baseline);
+  row('list API (/api/v1/u/get page 1)', results.list, baseline);
+  row(`bare node http, same article HTML (${html.length} B)`, baseline);
+  console.log('\n"of bare": req/s as a share of the bare server\'s (the goal is at least 50 %).');
 }

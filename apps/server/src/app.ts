@@ -28,6 +28,9 @@ import { LocalStorage } from './storage/local.ts';
 import { S3Storage } from './storage/s3.ts';
 import type { MediaStorage } from './storage/storage.ts';
 import { webHost } from './web/host.ts';
+import { PublicCache } from './cache/public-cache.ts';
+import { RenderMark } from './http/render-mark.ts';
+import { ViewBuffer } from './news/view-buffer.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -38,6 +41,8 @@ declare module 'fastify' {
     services: Services;
     storage: MediaStorage;
     mediaSweep: MediaSweeper;
+    publicCache: PublicCache;
+    renderMark: RenderMark;
   }
 }
 
@@ -77,7 +82,17 @@ export async function buildApp(
     ? new S3Storage(config.s3)
     : new LocalStorage(uploadsDir, config.publicUrlSet ? config.publicUrl : '');
   const mediaSweep = new MediaSweeper(storage, db.kysely, app.log);
+  const views = new ViewBuffer(db.kysely, app.log);
+  const publicCache = new PublicCache({
+    maxBytes: config.pageCacheBytes,
+    ...(config.redisUrl
+      ? { redis: { url: config.redisUrl, prefix: config.redisPrefix, log: app.log } }
+      : {}),
+  });
   app.addHook('onClose', async () => {
+    // Requests are over by now: the last views are written before the database closes.
+    await views.close();
+    await publicCache.close();
     await mediaSweep.stop();
     await storage.close();
     await app.services.sessions.close();
@@ -91,6 +106,8 @@ export async function buildApp(
   app.decorate('throttle', throttle);
   app.decorate('storage', storage);
   app.decorate('mediaSweep', mediaSweep);
+  app.decorate('publicCache', publicCache);
+  app.decorate('renderMark', new RenderMark());
   app.decorate(
     'services',
     createServices({
@@ -100,6 +117,8 @@ export async function buildApp(
       storage,
       mailer: createMailer({ ...config, logger: app.log }),
       log: app.log,
+      views,
+      invalidate: publicCache.invalidate,
     }),
   );
   app.decorate('adminRoutes', []);
@@ -159,6 +178,7 @@ export async function buildApp(
   await app.ready();
   // Orphan uploads left by a crash go at start and then every few hours (news/media-sweep.ts).
   mediaSweep.start();
+  views.start();
   return app;
 }
 

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { BusLogger } from './auth/revocation-bus.ts';
 import { AdminRegistration } from './auth/registration.ts';
+import type { BusLogger } from './redis/channel.ts';
 import { AuthService } from './auth/service.ts';
 import { Sessions } from './auth/sessions.ts';
 import { AccessTokens } from './auth/tokens.ts';
@@ -10,8 +10,10 @@ import type { Secrets } from './config/secrets.ts';
 import { ContactService } from './contact/service.ts';
 import { DashboardService } from './dashboard/service.ts';
 import type { Database } from './db/schema.ts';
+import type { Invalidate } from './domain/public-tags.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { NewsService } from './news/service.ts';
+import type { ViewBuffer } from './news/view-buffer.ts';
 import { ANCHOR, PUBLISHER, PersonService } from './people/service.ts';
 import type { MediaStorage } from './storage/storage.ts';
 import { SubCategoryService } from './subcategory/service.ts';
@@ -23,10 +25,15 @@ export interface ServiceDeps {
   storage: MediaStorage;
   mailer: Mailer;
   log: BusLogger;
+  /** Article views, written in batches. */
+  views: ViewBuffer;
+  /** Drops cached public answers a write made stale (cache/public-cache.ts). */
+  invalidate: Invalidate;
 }
 
 /** Every operation of the product, callable from routes, the CLI, seeding and server rendering. */
-export function createServices({ db, config, secrets, mailer, storage, log }: ServiceDeps) {
+export function createServices(deps: ServiceDeps) {
+  const { db, config, secrets, mailer, storage, log, views, invalidate } = deps;
   const tokens = new AccessTokens(secrets.jwtSecret);
   const sessions = new Sessions(db, {
     cacheSeconds: config.sessionCacheSeconds,
@@ -39,13 +46,13 @@ export function createServices({ db, config, secrets, mailer, storage, log }: Se
     sessions,
     registration: new AdminRegistration(db, { mailer, ...secrets }),
     auth: new AuthService(db, tokens, sessions),
-    categories: new CategoryService(db),
-    subcategories: new SubCategoryService(db),
-    anchors: new PersonService(db, ANCHOR),
-    publishers: new PersonService(db, PUBLISHER),
+    categories: new CategoryService(db, invalidate),
+    subcategories: new SubCategoryService(db, invalidate),
+    anchors: new PersonService(db, ANCHOR, invalidate),
+    publishers: new PersonService(db, PUBLISHER, invalidate),
     contacts: new ContactService(db),
     dashboard: new DashboardService(db),
-    news: new NewsService(db, storage),
+    news: new NewsService(db, storage, views, invalidate),
   };
 }
 

@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { NewsDto } from '@newsroom/contract';
 import {
   createNews,
   createTaxonomy,
   resetContent,
+  viewsInDatabase,
+  within,
   type AuthHeaders,
   type NewsContext,
 } from './factories.ts';
@@ -26,11 +29,15 @@ beforeEach(async () => {
 const admin = (method: 'GET' | 'DELETE', url: string) =>
   call(t.app, { method, url: `/api/v1${url}`, headers });
 
-/** Reads an article `times` times on the public site. */
-async function read(slug: string, times: number) {
+/** Reads an article `times` times on the public site, until the views are written (≤ 2 s). */
+async function read(news: { _id: string; slug: string }, times: number) {
+  const before = await viewsInDatabase(t.app, news._id);
   for (let i = 0; i < times; i++) {
-    expect((await call(t.app, { method: 'GET', url: `/api/v1/u/news/${slug}` })).status).toBe(200);
+    const url = `/api/v1/u/news/${news.slug}`;
+    expect((await call(t.app, { method: 'GET', url })).status).toBe(200);
   }
+  const written = async () => (await viewsInDatabase(t.app, news._id)) === before + times;
+  expect(await within(2000, written)).toBe(true);
 }
 
 describe('GET /dashboard/cards', () => {
@@ -39,7 +46,7 @@ describe('GET /dashboard/cards', () => {
     const a = await createNews(ctx);
     const b = await createNews(ctx, { status: false });
     await createNews(ctx);
-    await read(a.slug, 3);
+    await read(a, 3);
     await t.app.db.kysely.updateTable('news').set({ views: 4 }).where('id', '=', b._id).execute();
 
     const res = await admin('GET', '/dashboard/cards');
@@ -76,7 +83,7 @@ describe('GET /dashboard/popular-news', () => {
         .where('id', '=', news._id)
         .execute();
     }
-    await read((created[0] as { slug: string }).slug, 20);
+    await read(created[0] as NewsDto, 20);
 
     const res = await admin('GET', '/dashboard/popular-news');
     expect(res.status).toBe(200);

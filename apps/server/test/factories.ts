@@ -170,6 +170,26 @@ export async function newsCount(app: FastifyInstance): Promise<number> {
   return Number(row.count);
 }
 
+/** An article's views as written in the database (views are written within a second). */
+export async function viewsInDatabase(app: FastifyInstance, id: string): Promise<number> {
+  const row = await app.db.kysely
+    .selectFrom('news')
+    .select('views')
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  return Number(row.views);
+}
+
+/** Waits until `check` holds, for at most `ms`; says whether it did. */
+export async function within(ms: number, check: () => Promise<boolean>): Promise<boolean> {
+  const end = Date.now() + ms;
+  for (;;) {
+    if (await check()) return true;
+    if (Date.now() > end) return false;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
 /** The ImageURL of an article that must have an image. */
 export function imageUrl(news: NewsDto): string {
   if (!news.Image) throw new Error(`news ${news.slug} has no image`);
@@ -188,4 +208,6 @@ export async function resetContent(app: FastifyInstance, dataDir: string): Promi
   await db.deleteFrom('publishers').execute();
   await db.deleteFrom('anchors').execute();
   await fs.rm(path.join(dataDir, 'uploads', 'news'), { recursive: true, force: true });
+  // Rows deleted around the services: no write named them, so the public cache is emptied.
+  await app.publicCache.invalidate(['*']);
 }

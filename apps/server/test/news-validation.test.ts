@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MEDIA_REQUIRED_MESSAGE, TAG_MESSAGES, newsFieldsSchema } from '@newsroom/contract';
+import { ViewBuffer } from '../src/news/view-buffer.ts';
 import { NewsService } from '../src/news/service.ts';
 import type { MediaStorage } from '../src/storage/storage.ts';
 import {
@@ -246,7 +247,8 @@ describe('slugs', () => {
       list: (prefix) => t.app.storage.list(prefix),
       close: async () => {},
     };
-    const news = new NewsService(t.app.db.kysely, storage);
+    const views = new ViewBuffer(t.app.db.kysely, t.app.log);
+    const news = new NewsService(t.app.db.kysely, storage, views, t.app.publicCache.invalidate);
     await expect(news.create(fields, { bytes: await images.jpeg() })).rejects.toMatchObject({
       code: 'SLUG_TAKEN',
     });

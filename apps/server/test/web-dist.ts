@@ -8,20 +8,38 @@ const TEMPLATE = `<!doctype html><html><head><!--app-head--></head>
 
 /**
  * A stand-in for apps/web's built renderer: it reads categories through the transport it is
- * given (the API in-process) and answers 404 for /missing and a redirect for /old.
+ * given (the API in-process) and answers 404 for /missing and a redirect for /old. Like the real
+ * one, /news/{slug} reads the article (404 when there is none), / the newest list and
+ * /section/{name} the list of a category, each shown as titles.
  */
 const RENDERER = `
 export async function render({ url, publicUrl, fetch }) {
   globalThis.__renders = (globalThis.__renders ?? 0) + 1;
   if (url === '/old') return { kind: 'redirect', status: 301, location: '/' };
-  const response = await fetch('/api/v1/u/category-list', { method: 'GET', headers: { accept: 'application/json' } });
-  const { data } = await response.json();
-  const names = data.map((c) => c.name).join(', ');
+  const get = async (path) => {
+    const response = await fetch(path, { method: 'GET', headers: { accept: 'application/json' } });
+    return { status: response.status, body: await response.json() };
+  };
+  const { body } = await get('/api/v1/u/category-list');
+  const names = body.data.map((c) => c.name).join(', ');
+  const path = url.split('?')[0];
+  let status = path === '/missing' ? 404 : 200;
+  let content = '';
+  const article = /^\\/news\\/([^/]+)$/.exec(path);
+  const section = /^\\/section\\/([^/]+)$/.exec(path);
+  if (article) {
+    const read = await get('/api/v1/u/news/' + article[1]);
+    if (read.status === 200) content = '<h1>' + read.body.data[0].title + '</h1>';
+    else status = 404;
+  } else if (section || path === '/') {
+    const list = await get('/api/v1/u/get' + (section ? '?category=' + section[1] : ''));
+    content = '<ul>' + list.body.data.map((n) => '<li>' + n.title + '</li>').join('') + '</ul>';
+  }
   return {
     kind: 'page',
-    status: url === '/missing' ? 404 : 200,
+    status,
     head: '<link rel="canonical" href="' + publicUrl + url + '">',
-    html: '<main>Categories: ' + names + '</main>' + 'x'.repeat(2000),
+    html: '<main>Categories: ' + names + '</main>' + content + 'x'.repeat(2000),
     state: '<script id="app-state" type="application/json">{}</script>',
   };
 }

@@ -3,12 +3,16 @@ import type { CategoryDto, NameInput, Ref } from '@newsroom/contract';
 import { NamedRepository, toNamedDto, writeUniqueName } from '../db/named-repo.ts';
 import type { Database } from '../db/schema.ts';
 import { DomainError } from '../domain/errors.ts';
+import { taxonomyTags, type Invalidate } from '../domain/public-tags.ts';
 
 /** Categories, each read with its sub-categories. */
 export class CategoryService {
   private readonly repo: NamedRepository;
 
-  constructor(private readonly db: Kysely<Database>) {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly invalidate: Invalidate,
+  ) {
     this.repo = new NamedRepository(db, 'categories');
   }
 
@@ -50,6 +54,7 @@ export class CategoryService {
     const row = await writeUniqueName(this.repo, 'Category', input.name, () =>
       this.repo.insert(input.name),
     );
+    await this.invalidate(taxonomyTags.listed);
     return { ...toNamedDto(row), subcategory: [] };
   }
 
@@ -62,6 +67,7 @@ export class CategoryService {
       () => this.repo.rename(id, input.name),
       id,
     );
+    await this.invalidate(taxonomyTags.renamed);
     return this.get(id);
   }
 
@@ -86,6 +92,7 @@ export class CategoryService {
       );
     }
     await this.repo.delete(id);
+    await this.invalidate(taxonomyTags.listed);
     return existing;
   }
 }

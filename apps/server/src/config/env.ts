@@ -29,6 +29,10 @@ export interface Config {
   webDist: string | undefined;
   /** An S3-compatible bucket for media; unset keeps media in DATA_DIR/uploads. */
   s3: S3Config | undefined;
+  /** Bytes of public pages and public API answers kept in memory; 0 keeps none. */
+  pageCacheBytes: number;
+  /** Who counts article views: the server per page served, or a beacon from the page (a CDN). */
+  viewsFrom: 'server' | 'beacon';
 }
 
 export interface S3Config {
@@ -71,6 +75,14 @@ const envSchema = z.object({
     .min(0, 'SESSION_CACHE_SECONDS must be between 0 and 300')
     .max(300, 'SESSION_CACHE_SECONDS must be between 0 and 300')
     .default(5),
+  PAGE_CACHE_MB: z.coerce
+    .number({ error: 'PAGE_CACHE_MB must be a number' })
+    .min(0, 'PAGE_CACHE_MB must be between 0 and 4096')
+    .max(4096, 'PAGE_CACHE_MB must be between 0 and 4096')
+    .default(64),
+  VIEWS_FROM: z
+    .enum(['server', 'beacon'], { error: 'VIEWS_FROM must be server or beacon' })
+    .default('server'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: z.string().optional(),
@@ -121,6 +133,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: e.WEB_DIST,
     corsOrigins: parseOrigins(e.CORS_ORIGINS),
     s3: parseS3(e),
+    pageCacheBytes: Math.round(e.PAGE_CACHE_MB * 1024 * 1024),
+    viewsFrom: e.VIEWS_FROM,
   };
 }
 

@@ -9,6 +9,7 @@ import { newsRoutes } from '../news/routes.ts';
 import { personRoutes } from '../people/routes.ts';
 import { publicRoutes } from '../public/routes.ts';
 import { subCategoryRoutes } from '../subcategory/routes.ts';
+import { cacheRoutesOfScope } from '../cache/cached-routes.ts';
 import { guardAdminScope } from './admin-guard.ts';
 
 /** Everything under /api/v1: open routes first, then the admin scope behind one guard. */
@@ -27,7 +28,11 @@ export async function apiRoutes(app: FastifyInstance) {
   }
 
   await app.register(contactPublicRoutes, { prefix: '/contact' });
-  await app.register(publicRoutes, { prefix: '/u' });
+  // The reader site's reads are served from the public cache (docs/decisions/070).
+  await app.register(async (cached) => {
+    cacheRoutesOfScope(cached, app.publicCache);
+    await cached.register(publicRoutes, { prefix: '/u' });
+  });
   await app.register(authRoutes, { prefix: '/auth' });
 
   await app.register(async (admin) => {

@@ -102,17 +102,6 @@ export class NewsRepository {
     if (activeOnly) query = query.where('n.status', '=', 1);
     return query.executeTakeFirst();
   }
-
-  /** Adds one view to an active article; false when there is none with that slug. */
-  async addView(slug: string): Promise<boolean> {
-    const result = await this.db
-      .updateTable('news')
-      .set((eb) => ({ views: eb('views', '+', 1) }))
-      .where('slug', '=', slug)
-      .where('status', '=', 1)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) > 0;
-  }
 }
 
 const ref = (id: string | null, name: string | null): Ref | null =>

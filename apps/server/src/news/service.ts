@@ -11,11 +11,13 @@ import {
 import { isForeignKeyViolation, isUniqueViolation } from '../db/errors.ts';
 import { newId } from '../db/ids.ts';
 import { DomainError } from '../domain/errors.ts';
+import { articleTags, type Invalidate } from '../domain/public-tags.ts';
 import type { Database } from '../db/schema.ts';
 import type { MediaStorage } from '../storage/storage.ts';
 import { NewsWriteChecks, newsValues, slugTaken, type NewsUpdate } from './checks.ts';
 import { checkImage, type CheckedImage, type NewsImage } from './image.ts';
 import { NewsRepository, toAdminNewsRow, toNewsDto, type NewsFilter } from './repo.ts';
+import type { ViewBuffer } from './view-buffer.ts';
 
 export type { NewsUpdate } from './checks.ts';
 
@@ -42,6 +44,8 @@ export class NewsService {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly storage: MediaStorage,
+    private readonly views: ViewBuffer,
+    private readonly invalidate: Invalidate,
   ) {
     this.repo = new NewsRepository(db);
   }
@@ -65,12 +69,15 @@ export class NewsService {
         })
         .execute();
     });
-    return this.get(id);
+    const created = await this.get(id);
+    await this.invalidate(articleTags(created));
+    return created;
   }
 
   async update(id: string, fields: NewsUpdate, image: NewsImage | null): Promise<NewsDto> {
     const values = newsValues(fields);
     const checked = image ? await checkImage(image) : null;
+    const before = await this.get(id);
     let replaced: string | null = null;
     await this.write(checked, values.slug, async (trx, imageKey) => {
       const existing = await trx
@@ -93,7 +100,10 @@ export class NewsService {
       replaced = keep ? null : existing.image_key;
     });
     if (replaced) await this.removeFile(replaced);
-    return this.get(id);
+    const after = await this.get(id);
+    // Where it was listed and where it is listed now: a move drops both.
+    await this.invalidate([...articleTags(before), ...articleTags(after)]);
+    return after;
   }
 
   async get(id: string): Promise<NewsDto> {
@@ -113,8 +123,10 @@ export class NewsService {
     const row = await this.repo.findById(id);
     if (!row) throw newsNotFound();
     await this.db.deleteFrom('news').where('id', '=', id).execute();
+    const deleted = this.toDto(row);
+    await this.invalidate(articleTags(deleted));
     if (row.image_key) await this.removeFile(row.image_key);
-    return this.toDto(row);
+    return deleted;
   }
 
   /** Active articles, newest first, filtered by names ('' or 'null' mean no filter). */
@@ -131,13 +143,16 @@ export class NewsService {
     );
   }
 
-  /** An active article; `countView` adds exactly one view before reading it. */
-  async bySlug(slug: string, options: { countView: boolean }): Promise<NewsDto> {
-    const key = slug.trim().toLowerCase();
-    if (options.countView && !(await this.repo.addView(key))) throw slugNotFound(slug);
-    const row = await this.repo.findBySlug(key, true);
+  /** An active article, its views including those not written yet. */
+  async bySlug(slug: string): Promise<NewsDto> {
+    const row = await this.repo.findBySlug(slug.trim().toLowerCase(), true);
     if (!row) throw slugNotFound(slug);
     return this.toDto(row);
+  }
+
+  /** Counts one view of an article, written with others within a second (news/view-buffer.ts). */
+  countView(id: string): void {
+    this.views.add(id);
   }
 
   /** Active articles of a category (by name), newest first, without the current one. */
@@ -211,8 +226,11 @@ export class NewsService {
     return new Date(this.lastStamp).toISOString();
   }
 
+  /** Views counted on this instance and not yet written are part of the figure at once. */
   private toDto(row: Parameters<typeof toNewsDto>[0]): NewsDto {
-    return toNewsDto(row, (key) => this.storage.url(key));
+    const news = toNewsDto(row, (key) => this.storage.url(key));
+    news.views += this.views.unwritten(news._id);
+    return news;
   }
 }
 

@@ -3,6 +3,7 @@ import type { NameInput, PersonDto } from '@newsroom/contract';
 import { NamedRepository, toNamedDto, writeUniqueName } from '../db/named-repo.ts';
 import type { Database } from '../db/schema.ts';
 import { DomainError } from '../domain/errors.ts';
+import { taxonomyTags, type Invalidate } from '../domain/public-tags.ts';
 
 export interface PersonKind {
   table: 'anchors' | 'publishers';
@@ -25,6 +26,7 @@ export class PersonService {
   constructor(
     private readonly db: Kysely<Database>,
     readonly kind: PersonKind,
+    private readonly invalidate: Invalidate,
   ) {
     this.repo = new NamedRepository(db, kind.table);
   }
@@ -43,6 +45,8 @@ export class PersonService {
     const row = await writeUniqueName(this.repo, this.kind.label, input.name, () =>
       this.repo.insert(input.name),
     );
+    // Nothing public names a publisher or anchor before an article does.
+    await this.invalidate(taxonomyTags.unlisted);
     return toNamedDto(row);
   }
 
@@ -55,6 +59,8 @@ export class PersonService {
       () => this.repo.rename(id, input.name),
       id,
     );
+    // Articles show their publisher's and anchor's names: a rename shows on all of them.
+    await this.invalidate(taxonomyTags.renamed);
     return this.get(id);
   }
 
@@ -72,6 +78,7 @@ export class PersonService {
       );
     }
     await this.repo.delete(id);
+    await this.invalidate(taxonomyTags.unlisted);
     return existing;
   }
 

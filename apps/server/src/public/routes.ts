@@ -1,10 +1,11 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   CACHE_MS,
   latestNewsQuerySchema,
   publicNewsQuerySchema,
   relatedNewsQuerySchema,
 } from '@newsroom/contract';
+import { countArticleView } from '../cache/article-views.ts';
 import { ok } from '../http/envelope.ts';
 import { validate } from '../http/validate.ts';
 
@@ -33,12 +34,32 @@ export async function publicRoutes(app: FastifyInstance) {
     return ok(data, 'News fetched successfully', { count });
   });
 
+  const readArticle = (slug: string) => app.publicCache.article(slug, () => news.bySlug(slug));
+
   app.get<{ Params: { slug: string } }>('/news/:slug', async (request, reply) => {
-    // Every call counts a view, so no cache may answer in this route's place.
+    // Every GET counts a view (not a HEAD, nor the server renderer's own call, whose page counts
+    // it), so no cache may answer in this route's place; the article itself is kept in memory.
     void reply.header('cache-control', 'no-store');
-    const article = await news.bySlug(request.params.slug, { countView: true });
-    return ok([article], 'News fetched successfully');
+    const read = await readArticle(request.params.slug);
+    const counts = request.method === 'GET' && !app.renderMark.isRender(request);
+    if (counts) countArticleView(app, read);
+    return ok(
+      [{ ...read.news, views: read.news.views + read.counted }],
+      'News fetched successfully',
+    );
   });
+
+  // The beacon of VIEWS_FROM=beacon pages (docs/decisions/071): one view, nothing to show.
+  const beacon = async (
+    request: FastifyRequest<{ Params: { slug: string } }>,
+    reply: FastifyReply,
+  ) => {
+    const read = await readArticle(request.params.slug);
+    countArticleView(app, read);
+    return reply.header('cache-control', 'no-store').status(204).send();
+  };
+  app.get('/news/:slug/view', beacon);
+  app.post('/news/:slug/view', beacon);
 
   app.get('/related-news', async (request, reply) => {
     const query = validate(relatedNewsQuerySchema, request.query);

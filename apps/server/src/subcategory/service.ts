@@ -5,10 +5,14 @@ import { isUniqueViolation } from '../db/errors.ts';
 import { newId, now } from '../db/ids.ts';
 import type { Database } from '../db/schema.ts';
 import { DomainError, validationFailed } from '../domain/errors.ts';
+import { taxonomyTags, type Invalidate } from '../domain/public-tags.ts';
 
 /** Sub-categories: a name unique within its parent category. */
 export class SubCategoryService {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly invalidate: Invalidate,
+  ) {}
 
   private baseQuery() {
     return this.db
@@ -66,6 +70,7 @@ export class SubCategoryService {
       if (isUniqueViolation(error)) throw duplicate(input.name);
       throw error;
     }
+    await this.invalidate(taxonomyTags.listed);
     return this.get(id);
   }
 
@@ -91,6 +96,8 @@ export class SubCategoryService {
       if (isUniqueViolation(error)) throw duplicate(input.name);
       throw error;
     }
+    // A rename shows on every article filed under it; a move changes their category too.
+    await this.invalidate(taxonomyTags.renamed);
     return this.get(id);
   }
 
@@ -109,6 +116,7 @@ export class SubCategoryService {
       );
     }
     await this.db.deleteFrom('subcategories').where('id', '=', id).execute();
+    await this.invalidate(taxonomyTags.listed);
     return existing;
   }
 

@@ -15,18 +15,34 @@ function accepts(header: string | undefined, encoding: string): boolean {
   });
 }
 
+/** The encoding to answer with: brotli, else gzip, else none. */
+export function preferredEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
+  if (accepts(acceptEncoding, 'br')) return 'br';
+  if (accepts(acceptEncoding, 'gzip')) return 'gzip';
+  return null;
+}
+
+const toBrotli = (body: string | Buffer) =>
+  brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
+const toGzip = (body: string | Buffer) => gzipAsync(body, { level: 6 });
+
 /** A page body compressed as the client accepts (brotli, else gzip), or as it is. */
 export async function compressFor(
   acceptEncoding: string | undefined,
   body: string,
 ): Promise<{ encoding: 'br' | 'gzip' | null; payload: string | Buffer }> {
   if (Buffer.byteLength(body) < MIN_BYTES) return { encoding: null, payload: body };
-  if (accepts(acceptEncoding, 'br')) {
-    const payload = await brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
-    return { encoding: 'br', payload };
-  }
-  if (accepts(acceptEncoding, 'gzip')) {
-    return { encoding: 'gzip', payload: await gzipAsync(body, { level: 6 }) };
-  }
+  const encoding = preferredEncoding(acceptEncoding);
+  if (encoding === 'br') return { encoding, payload: await toBrotli(body) };
+  if (encoding === 'gzip') return { encoding, payload: await toGzip(body) };
   return { encoding: null, payload: body };
+}
+
+/** Both compressed forms of a body worth compressing, made once for a cached answer. */
+export async function compressBoth(
+  body: Buffer,
+): Promise<{ br: Buffer | null; gzip: Buffer | null }> {
+  if (body.length < MIN_BYTES) return { br: null, gzip: null };
+  const [br, gz] = await Promise.all([toBrotli(body), toGzip(body)]);
+  return { br, gzip: gz };
 }

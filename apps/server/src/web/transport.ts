@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ApiFetch } from '@newsroom/contract';
+import { RENDER_HEADER } from '../http/render-mark.ts';
 
 function headerRecord(init: RequestInit['headers']): Record<string, string> {
   return Object.fromEntries(new Headers(init).entries());
@@ -18,7 +19,8 @@ export function injectTransport(app: FastifyInstance): ApiFetch {
     const response = await app.inject({
       method: (init.method ?? 'GET') as 'GET' | 'POST' | 'PUT' | 'DELETE',
       url,
-      headers: headerRecord(init.headers),
+      // Marked as the renderer's: the page host counts the page's view, not this call.
+      headers: { ...headerRecord(init.headers), [RENDER_HEADER]: app.renderMark.token },
       ...(body ? { payload: body } : {}),
     });
     const headers = new Headers();

@@ -1,0 +1,121 @@
+import { LRUCache } from 'lru-cache';
+import { publicTags, type StaleTags } from '../domain/public-tags.ts';
+
+/** What the cache keeps: anything that knows its size in bytes and the tags it depends on. */
+export interface Cacheable {
+  bytes: number;
+  tags: StaleTags;
+}
+
+/** A build's result, and whether it may be kept (errors and outage pages are not). */
+export interface Built<V extends Cacheable> {
+  value: V;
+  keep: boolean;
+}
+
+export interface AnswerCacheOptions {
+  maxBytes: number;
+  /** A safety net for changes made around the services (direct SQL): entries live at most this. */
+  ttlMs: number;
+  /** False while invalidations from other instances may be missed: nothing is read or kept. */
+  trusted: () => boolean;
+}
+
+/** Per-entry overhead counted on top of the bodies, so many tiny entries still fill the budget. */
+const ENTRY_OVERHEAD = 256;
+
+/**
+ * A byte-bounded LRU of answers with a tag index and one build per key at a time. A build that
+ * overlapped an invalidation is handed to its waiters but not kept, and an invalidation makes
+ * later requests start a new build instead of joining one that may have read old data.
+ */
+export class AnswerCache<V extends Cacheable> {
+  private readonly entries: LRUCache<string, V> | null;
+  private readonly byTag = new Map<string, Set<string>>();
+  private readonly flights = new Map<string, Promise<V>>();
+  private generation = 0;
+
+  constructor(private readonly options: AnswerCacheOptions) {
+    this.entries =
+      options.maxBytes > 0
+        ? new LRUCache<string, V>({
+            maxSize: options.maxBytes,
+            sizeCalculation: (value) => Math.max(1, value.bytes + ENTRY_OVERHEAD),
+            ttl: options.ttlMs,
+            dispose: (value, key) => this.unindex(key, value.tags),
+          })
+        : null;
+  }
+
+  get enabled(): boolean {
+    return this.entries !== null && this.options.trusted();
+  }
+
+  /** The kept answer for `key`, or the one being built, or a new build (kept if it may be). */
+  async through(key: string, build: () => Promise<Built<V>>): Promise<V> {
+    const entries = this.enabled ? this.entries : null;
+    if (!entries) return (await build()).value;
+    const hit = entries.get(key);
+    if (hit) return hit;
+    const flying = this.flights.get(key);
+    if (flying) return flying;
+    const generation = this.generation;
+    const flight = build().then(({ value, keep }) => {
+      if (keep && generation === this.generation && this.enabled) this.keep(key, value);
+      return value;
+    });
+    this.flights.set(key, flight);
+    const forget = () => {
+      if (this.flights.get(key) === flight) this.flights.delete(key);
+    };
+    flight.then(forget, forget);
+    return flight;
+  }
+
+  /** The kept answer for `key`, if any, without building one. */
+  peek(key: string): V | undefined {
+    return this.enabled ? this.entries?.get(key) : undefined;
+  }
+
+  /** Drops every answer carrying one of `tags` ('*' drops everything). */
+  invalidate(tags: StaleTags): void {
+    if (tags.length === 0) return;
+    this.generation += 1;
+    this.flights.clear();
+    if (tags.includes(publicTags.everything)) {
+      this.entries?.clear();
+      return;
+    }
+    for (const tag of tags) {
+      for (const key of [...(this.byTag.get(tag) ?? [])]) this.entries?.delete(key);
+    }
+  }
+
+  clear(): void {
+    this.invalidate([publicTags.everything]);
+  }
+
+  /** How many answers are kept (for tests and the health of the cache). */
+  get size(): number {
+    return this.entries?.size ?? 0;
+  }
+
+  private keep(key: string, value: V) {
+    if (!this.entries) return;
+    this.entries.set(key, value);
+    if (!this.entries.has(key)) return; // larger than the whole cache
+    for (const tag of value.tags) {
+      let keys = this.byTag.get(tag);
+      if (!keys) this.byTag.set(tag, (keys = new Set()));
+      keys.add(key);
+    }
+  }
+
+  private unindex(key: string, tags: StaleTags) {
+    for (const tag of tags) {
+      const keys = this.byTag.get(tag);
+      keys?.delete(key);
+      if (keys?.size === 0) this.byTag.delete(tag);
+    }
+  }
+}

@@ -1,0 +1,64 @@
+import { nameFilterValue } from '@newsroom/contract';
+import { filterTag, publicTags, type StaleTags } from '../domain/public-tags.ts';
+
+const API = '/api/v1/u';
+
+function parse(url: string): { path: string; query: URLSearchParams } {
+  const parsed = new URL(url, 'http://cache.local');
+  const path = parsed.pathname.length > 1 ? parsed.pathname.replace(/\/+$/, '') : '/';
+  return { path, query: parsed.searchParams };
+}
+
+/**
+ * One cache key per answer: the path without a trailing slash and the query in a fixed order,
+ * so `?page=1&limit=6` and `?limit=6&page=1` share an entry.
+ */
+export function answerKey(url: string): string {
+  const { path, query } = parse(url);
+  query.sort();
+  const search = query.toString();
+  return search ? `${path}?${search}` : path;
+}
+
+/** The slug of a `/u/news/{slug}` call, or null for any other URL. */
+export function articleSlugOf(url: string): string | null {
+  const { path } = parse(url);
+  const match = /^\/api\/v1\/u\/news\/([^/]+)$/.exec(path);
+  if (!match?.[1]) return null;
+  try {
+    return decodeURIComponent(match[1]).trim().toLowerCase();
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The tags of a public API answer or feed, from its URL: what a write must name to make it
+ * stale. Null for what is not a cacheable public read.
+ */
+export function answerTags(url: string): StaleTags | null {
+  const { path, query } = parse(url);
+  const slug = articleSlugOf(url);
+  if (slug !== null) return [publicTags.article(slug)];
+  if (path === '/rss.xml') return [publicTags.feeds];
+  if (/^\/sitemap[^/]*\.xml$/.test(path)) return [publicTags.sitemap, publicTags.taxonomy];
+  if (!path.startsWith(`${API}/`)) return null;
+  switch (path.slice(API.length)) {
+    case '/category-list':
+      return [publicTags.taxonomy];
+    case '/latest':
+      return [publicTags.newest];
+    case '/related-news': {
+      const category = nameFilterValue(query.get('category') ?? undefined);
+      return typeof category === 'string' ? [publicTags.related(category)] : [publicTags.newest];
+    }
+    case '/get': {
+      const filters = (['category', 'subcategory', 'publisher', 'anchor'] as const)
+        .map((name) => filterTag(name, query.get(name) ?? undefined))
+        .filter((tag): tag is string => tag !== null);
+      return filters.length > 0 ? filters : [publicTags.newest];
+    }
+    default:
+      return null;
+  }
+}

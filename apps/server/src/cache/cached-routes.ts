@@ -1,0 +1,89 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { isPersonal } from '../http/render-mark.ts';
+import type { Built } from './answer-cache.ts';
+import { answerKey, answerTags, articleSlugOf } from './answer-tags.ts';
+import type { PublicCache } from './public-cache.ts';
+import { sendAnswer, storeAnswer, variantFor, type StoredAnswer } from './stored-answer.ts';
+
+interface Lead {
+  settle(built: Built<StoredAnswer> | Error): void;
+  acceptEncoding: string | undefined;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    cacheLead: Lead | null;
+  }
+}
+
+/** Which requests of the scope are cacheable reads, and what they depend on. */
+function cacheTags(request: FastifyRequest) {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return null;
+  // Article calls count a view each: public/routes.ts keeps the article, never the answer.
+  if (articleSlugOf(request.url) !== null || isPersonal(request)) return null;
+  return answerTags(request.url);
+}
+
+/**
+ * Serves the GET routes of this scope (the public API, feeds) from the public cache: a hit is
+ * sent as kept; concurrent misses wait for the first one's answer; a 200 is kept with its tags.
+ * Route handlers stay as they are: the answer is taken in `onSend`, uncompressed, and the cache
+ * compresses it once for every later reader.
+ */
+export function cacheRoutesOfScope(app: FastifyInstance, cache: PublicCache) {
+  app.decorateRequest('cacheLead', null);
+
+  app.addHook('onRequest', async (request, reply) => {
+    const tags = cacheTags(request);
+    if (!tags || !cache.enabled) return;
+    const holder: { lead?: Lead } = {};
+    const answer = cache.answer(answerKey(request.url), () => {
+      return new Promise<Built<StoredAnswer>>((resolve, reject) => {
+        holder.lead = {
+          settle: (built) => (built instanceof Error ? reject(built) : resolve(built)),
+          acceptEncoding: request.headers['accept-encoding'],
+        };
+      });
+    });
+    const { lead } = holder;
+    if (lead) {
+      // This request builds the answer: its handler runs and `onSend` settles the others.
+      answer.catch(() => undefined);
+      request.cacheLead = lead;
+      request.headers['accept-encoding'] = 'identity';
+      return;
+    }
+    try {
+      return sendAnswer(request, reply, await answer);
+    } catch {
+      // The first request failed (an error is never shared): this one runs its own handler.
+    }
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    const lead = request.cacheLead;
+    if (!lead) return payload;
+    request.cacheLead = null;
+    const body = typeof payload === 'string' || Buffer.isBuffer(payload) ? payload : null;
+    if (reply.statusCode !== 200 || body === null) {
+      lead.settle(new Error(`not kept: status ${reply.statusCode}`));
+      return payload;
+    }
+    const tags = answerTags(request.url) ?? [];
+    const answer = await storeAnswer({ status: 200, headers: reply.getHeaders(), body, tags });
+    lead.settle({ value: answer, keep: true });
+    const { body: encoded, encoding, etag } = variantFor(answer, lead.acceptEncoding);
+    void reply.headers({ ...answer.headers, etag });
+    if (!encoding) return payload;
+    void reply.header('content-encoding', encoding);
+    return encoded;
+  });
+
+  // A request that ended without an answer (aborted, or failed before sending) frees its waiters.
+  const release = async (request: FastifyRequest) => {
+    request.cacheLead?.settle(new Error('no answer'));
+    request.cacheLead = null;
+  };
+  app.addHook('onResponse', release);
+  app.addHook('onRequestAbort', release);
+}

@@ -1,0 +1,123 @@
+import { randomBytes } from 'node:crypto';
+import type { NewsDto } from '@newsroom/contract';
+import type { StaleTags } from '../domain/public-tags.ts';
+import { publicTags } from '../domain/public-tags.ts';
+import { RedisChannel, type BusLogger } from '../redis/channel.ts';
+import { AnswerCache, type Built } from './answer-cache.ts';
+import type { StoredAnswer } from './stored-answer.ts';
+
+/**
+ * An article as /u/news/{slug} reads it, kept apart from the answer's JSON because every call
+ * counts a view: `counted` is the views this instance added since the copy was read.
+ */
+export interface ArticleRead {
+  news: NewsDto;
+  counted: number;
+  tags: StaleTags;
+  bytes: number;
+}
+
+type Entry = ({ kind: 'answer' } & StoredAnswer) | ({ kind: 'article' } & ArticleRead);
+
+export interface PublicCacheOptions {
+  maxBytes: number;
+  ttlMs?: number;
+  /** With Redis, invalidations reach every instance on the same server and prefix. */
+  redis?: { url: string; prefix: string; log: BusLogger };
+}
+
+/**
+ * The cache of public pages, public API answers and feeds (docs/decisions/070). Writes name what
+ * they make stale through `invalidate`, which drops it here at once and, with Redis, on every
+ * other instance; while this instance may miss another's invalidations, nothing is cached.
+ */
+export class PublicCache {
+  private readonly store: AnswerCache<Entry>;
+  private readonly channel: RedisChannel | null;
+  /** Our own messages come back through Redis; they were applied already. */
+  private readonly origin = randomBytes(8).toString('hex');
+
+  constructor(options: PublicCacheOptions) {
+    this.store = new AnswerCache<Entry>({
+      maxBytes: options.maxBytes,
+      ttlMs: options.ttlMs ?? 60_000,
+      trusted: () => this.channel === null || this.channel.live,
+    });
+    const { redis } = options;
+    this.channel = redis
+      ? new RedisChannel(
+          redis.url,
+          `${redis.prefix}pages:stale`,
+          { message: (text) => this.receive(text), missed: () => this.store.clear() },
+          redis.log,
+        )
+      : null;
+  }
+
+  /** True while answers are kept (a size above 0, and Redis subscribed when configured). */
+  get enabled(): boolean {
+    return this.store.enabled;
+  }
+
+  get size(): number {
+    return this.store.size;
+  }
+
+  invalidate = async (tags: StaleTags): Promise<void> => {
+    if (tags.length === 0) return;
+    const unique = [...new Set(tags)];
+    this.store.invalidate(unique);
+    await this.channel?.publish(
+      JSON.stringify({ from: this.origin, tags: unique }),
+      'stale pages; other instances drop them within their cache lifetime',
+    );
+  };
+
+  async answer(key: string, build: () => Promise<Built<StoredAnswer>>): Promise<StoredAnswer> {
+    const entry = await this.store.through(`answer ${key}`, async () => {
+      const { value, keep } = await build();
+      return { value: { kind: 'answer' as const, ...value }, keep };
+    });
+    if (entry.kind !== 'answer') throw new Error(`cache entry ${key} is not an answer`);
+    return entry;
+  }
+
+  async article(slug: string, read: () => Promise<NewsDto>): Promise<ArticleRead> {
+    const entry = await this.store.through(articleKey(slug), async () => {
+      const news = await read();
+      const tags = [publicTags.article(news.slug)];
+      const bytes = JSON.stringify(news).length;
+      return { value: { kind: 'article' as const, news, counted: 0, tags, bytes }, keep: true };
+    });
+    if (entry.kind !== 'article') throw new Error(`cache entry ${slug} is not an article`);
+    return entry;
+  }
+
+  /** The kept copy of an article, if any, without building one. */
+  peekArticle(slug: string): ArticleRead | undefined {
+    const entry = this.store.peek(articleKey(slug));
+    return entry?.kind === 'article' ? entry : undefined;
+  }
+
+  async close(): Promise<void> {
+    await this.channel?.close();
+  }
+
+  private receive(text: string) {
+    let message: { from?: unknown; tags?: unknown } = {};
+    try {
+      message = JSON.parse(text) as typeof message;
+    } catch {
+      // not ours: treated as "something changed" below
+    }
+    const { tags } = message;
+    if (message.from === this.origin) return;
+    if (Array.isArray(tags) && tags.every((tag) => typeof tag === 'string')) {
+      this.store.invalidate(tags);
+    } else {
+      this.store.clear();
+    }
+  }
+}
+
+const articleKey = (slug: string) => `article ${slug.trim().toLowerCase()}`;

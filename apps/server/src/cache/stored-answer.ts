@@ -1,0 +1,100 @@
+import { createHash } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { StaleTags } from '../domain/public-tags.ts';
+import { compressBoth, preferredEncoding } from '../web/compress.ts';
+import type { Cacheable } from './answer-cache.ts';
+
+/** The headers of an answer that belong to it (helmet's and the like are set per request). */
+const KEPT_HEADERS = ['content-type', 'cache-control', 'vary', 'location', 'retry-after'];
+
+/**
+ * An HTTP answer kept whole: status, its own headers, the body as it is and compressed both
+ * ways, so that a hit costs neither a render nor a compression.
+ */
+export interface StoredAnswer extends Cacheable {
+  status: number;
+  headers: Record<string, string>;
+  etag: string;
+  identity: Buffer;
+  br: Buffer | null;
+  gzip: Buffer | null;
+  /** The article this page shows: each GET of the page counts one view of it. */
+  viewOf: PageArticle | null;
+}
+
+export interface PageArticle {
+  id: string;
+  slug: string;
+}
+
+export interface AnswerParts {
+  status: number;
+  headers: Record<string, unknown>;
+  body: string | Buffer;
+  tags: StaleTags;
+  viewOf?: PageArticle | null;
+}
+
+export async function storeAnswer(parts: AnswerParts): Promise<StoredAnswer> {
+  const identity = Buffer.isBuffer(parts.body) ? parts.body : Buffer.from(parts.body);
+  const { br, gzip } = await compressBoth(identity);
+  const headers: Record<string, string> = {};
+  for (const name of KEPT_HEADERS) {
+    const value = parts.headers[name];
+    if (typeof value === 'string' || typeof value === 'number') headers[name] = String(value);
+  }
+  if (br || gzip) headers.vary = varyWith(headers.vary, 'Accept-Encoding');
+  const hash = createHash('sha1').update(identity).digest('base64url').slice(0, 22);
+  return {
+    status: parts.status,
+    headers,
+    etag: hash,
+    identity,
+    br,
+    gzip,
+    viewOf: parts.viewOf ?? null,
+    tags: parts.tags,
+    bytes: identity.length + (br?.length ?? 0) + (gzip?.length ?? 0),
+  };
+}
+
+function varyWith(vary: string | undefined, name: string): string {
+  const names = (vary ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+  return names.some((item) => item.toLowerCase() === name.toLowerCase())
+    ? names.join(', ')
+    : [...names, name].join(', ');
+}
+
+/** Whether the client already holds this answer (any of its encodings). */
+function notModified(request: FastifyRequest, etag: string): boolean {
+  const header = request.headers['if-none-match'];
+  if (!header) return false;
+  return header
+    .split(',')
+    .map((item) => item.trim().replace(/^W\//, '').replace(/^"|"$/g, ''))
+    .some((item) => item === '*' || item.replace(/-(br|gz)$/, '') === etag);
+}
+
+/** The body for a client's Accept-Encoding, its encoding and its ETag (one per encoding). */
+export function variantFor(answer: StoredAnswer, acceptEncoding: string | undefined) {
+  const wanted = preferredEncoding(acceptEncoding);
+  const encoding = wanted && answer[wanted] ? wanted : null;
+  const body = encoding ? (answer[encoding] as Buffer) : answer.identity;
+  const suffix = encoding === 'br' ? '-br' : encoding === 'gzip' ? '-gz' : '';
+  return { body, encoding, etag: `"${answer.etag}${suffix}"` };
+}
+
+/** Sends a stored answer: 304 when the client has it, else the encoding it accepts best. */
+export function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer: StoredAnswer) {
+  void reply.headers(answer.headers);
+  const { body, encoding, etag } = variantFor(answer, request.headers['accept-encoding']);
+  void reply.header('etag', etag);
+  if (answer.status === 200 && notModified(request, answer.etag)) {
+    return reply.status(304).send();
+  }
+  if (encoding) void reply.header('content-encoding', encoding);
+  return reply.status(answer.status).send(body);
+}

@@ -1,0 +1,91 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+
+export interface ViewLogger {
+  warn(details: object, message: string): void;
+}
+
+/** Articles written per statement; far below SQLite's and PostgreSQL's parameter limits. */
+const ARTICLES_PER_STATEMENT = 1000;
+
+/**
+ * Article views counted in memory and written in one UPDATE per interval (and on close), so a
+ * read never waits for a write. A failed write keeps its views for the next interval. A process
+ * killed outright loses at most the views of one interval (docs/decisions/071).
+ */
+export class ViewBuffer {
+  private pending = new Map<string, number>();
+  /** Views being written right now: still shown, not yet in the database. */
+  private writing = new Map<string, number>();
+  private timer: NodeJS.Timeout | null = null;
+  private flight: Promise<void> | null = null;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly log: ViewLogger,
+    private readonly intervalMs = 1000,
+  ) {}
+
+  start(): void {
+    this.timer ??= setInterval(() => void this.flush(), this.intervalMs);
+    this.timer.unref();
+  }
+
+  add(newsId: string, count = 1): void {
+    this.pending.set(newsId, (this.pending.get(newsId) ?? 0) + count);
+  }
+
+  /** Views of the article counted here and not yet in the database. */
+  unwritten(newsId: string): number {
+    return (this.pending.get(newsId) ?? 0) + (this.writing.get(newsId) ?? 0);
+  }
+
+  /** Writes what is pending; one write at a time, so counts are never added twice. */
+  flush(): Promise<void> {
+    this.flight ??= this.write().finally(() => {
+      this.flight = null;
+    });
+    return this.flight;
+  }
+
+  /** Stops the timer and writes the last views (graceful shutdown). */
+  async close(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.flush();
+    if (this.pending.size > 0) await this.flush();
+  }
+
+  private async write(): Promise<void> {
+    if (this.pending.size === 0) return;
+    this.writing = this.pending;
+    this.pending = new Map();
+    const counts = [...this.writing];
+    try {
+      for (let i = 0; i < counts.length; i += ARTICLES_PER_STATEMENT) {
+        await this.update(counts.slice(i, i + ARTICLES_PER_STATEMENT));
+      }
+      this.writing = new Map();
+    } catch (error) {
+      // Kept for the next interval; a batch already written is not written again.
+      this.log.warn({ err: error }, 'Could not write article views; retrying next interval');
+      for (const [id, count] of this.writing) this.add(id, count);
+      this.writing = new Map();
+    }
+  }
+
+  /** One statement: `views = views + CASE id WHEN … END` for every article of the batch. */
+  private async update(batch: Array<[string, number]>) {
+    const cases = batch.map(([id, count]) => sql`when ${id} then ${sql.lit(count)}`);
+    await this.db
+      .updateTable('news')
+      .set({ views: sql<number>`views + case id ${sql.join(cases, sql` `)} else 0 end` })
+      .where(
+        'id',
+        'in',
+        batch.map(([id]) => id),
+      )
+      .execute();
+    for (const [id] of batch) this.writing.delete(id);
+  }
+}

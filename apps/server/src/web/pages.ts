@@ -1,0 +1,127 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isAuthPath, publicPaths } from '@newsroom/contract';
+import type { Built } from '../cache/answer-cache.ts';
+import { answerKey } from '../cache/answer-tags.ts';
+import { countPageView } from '../cache/article-views.ts';
+import { sendAnswer, storeAnswer, type StoredAnswer } from '../cache/stored-answer.ts';
+import { isDatabaseUnavailable } from '../db/errors.ts';
+import { isPersonal } from '../http/render-mark.ts';
+import { recordReads } from './render-reads.ts';
+import { fillTemplate } from './template.ts';
+import { injectTransport } from './transport.ts';
+import { unavailablePage, watchForUnavailable } from './unavailable.ts';
+import type { WebDist } from './web-dist.ts';
+
+/** Prefixes that belong to the API and media, which answer their own 404s. */
+const NOT_PAGES = ['/api/', '/uploads/'];
+
+function pathnameOf(url: string): string {
+  const pathname = url.split('?')[0] ?? '/';
+  return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+}
+
+const htmlAnswer = (status: number, cacheControl: string, body: string, extra = {}) =>
+  storeAnswer({
+    status,
+    headers: {
+      'content-type': 'text/html; charset=utf-8',
+      'cache-control': cacheControl,
+      vary: 'Cookie, Accept-Encoding',
+      ...extra,
+    },
+    body,
+    tags: [],
+  });
+
+/** An image the page loads once, counting its view where a CDN keeps the page (VIEWS_FROM). */
+const beaconTag = (slug: string) =>
+  `<img src="/api/v1/u${publicPaths.article(slug)}/view" alt="" width="1" height="1" hidden>`;
+
+/**
+ * Every other GET is a page. Signed-in admins and the sign-in screens get the app shell; everyone
+ * else a public page, served from the public cache and rendered once per key when missing
+ * (docs/decisions/040, 070). An article page counts one view per GET, kept or rendered.
+ */
+export async function pagesRoute(app: FastifyInstance, dist: WebDist) {
+  const beaconViews = app.config.viewsFrom === 'beacon';
+  // Behind a CDN (beacon views) a page may be kept there too, but always revalidated.
+  const pageCacheControl = beaconViews ? 'public, no-cache' : 'no-cache, private';
+  const shellHtml = fillTemplate(dist.template, {
+    head: '<title>Newsroom</title>\n    <meta name="robots" content="noindex" />',
+  });
+  const shell = await htmlAnswer(200, 'no-store', shellHtml);
+  const failed = await htmlAnswer(500, 'no-store', shellHtml);
+  const unavailable = await htmlAnswer(503, 'no-store', unavailablePage(), { 'retry-after': '5' });
+  const transport = injectTransport(app);
+
+  const render = async (url: string): Promise<Built<StoredAnswer>> => {
+    const api = watchForUnavailable(transport);
+    const reads = recordReads(api.fetch);
+    try {
+      const result = await dist.renderer.render({
+        url,
+        publicUrl: app.config.publicUrl,
+        fetch: reads.fetch,
+      });
+      if (api.seen()) return { value: unavailable, keep: false };
+      if (result.kind === 'redirect') {
+        const headers = { location: result.location, 'cache-control': 'no-cache' };
+        const value = await storeAnswer({ status: result.status, headers, body: '', tags: [] });
+        return { value, keep: false };
+      }
+      const article = reads.article();
+      let html = fillTemplate(dist.template, result);
+      if (beaconViews && article)
+        html = html.replace('</body>', `${beaconTag(article.slug)}</body>`);
+      const value = await storeAnswer({
+        status: result.status,
+        headers: {
+          'content-type': 'text/html; charset=utf-8',
+          'cache-control': pageCacheControl,
+          vary: 'Cookie, Accept-Encoding',
+        },
+        body: html,
+        tags: reads.tags(),
+        viewOf: result.status === 200 ? article : null,
+      });
+      // A 404 is kept too: its tags name what would make it a page (a new article's slug).
+      return { value, keep: result.status === 200 || result.status === 404 };
+    } catch (error) {
+      if (api.seen()) return { value: unavailable, keep: false };
+      app.log.error({ err: error }, 'server render failed; sending the app shell');
+      return { value: failed, keep: false };
+    }
+  };
+
+  const isAdmin = async (request: FastifyRequest): Promise<boolean | null> => {
+    try {
+      return (await app.services.auth.sessionFromCookies(request.cookies)) !== null;
+    } catch (error) {
+      // null: the session could not be looked up because the database is away.
+      if (isDatabaseUnavailable(error)) return null;
+      throw error;
+    }
+  };
+
+  const page = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (NOT_PAGES.some((prefix) => request.url.startsWith(prefix))) return reply.callNotFound();
+    if (isAuthPath(pathnameOf(request.url))) return sendAnswer(request, reply, shell);
+    let answer: StoredAnswer;
+    if (isPersonal(request)) {
+      // Possibly an admin: answered for this request alone, never from or into the cache.
+      const admin = await isAdmin(request);
+      if (admin === null) return sendAnswer(request, reply, unavailable);
+      if (admin) return sendAnswer(request, reply, shell);
+      answer = (await render(request.url)).value;
+    } else {
+      answer = await app.publicCache.answer(`page ${answerKey(request.url)}`, () =>
+        render(request.url),
+      );
+    }
+    if (answer.viewOf && request.method === 'GET' && !beaconViews) {
+      countPageView(app, answer.viewOf);
+    }
+    return sendAnswer(request, reply, answer);
+  };
+  app.get('/*', page);
+}

@@ -1,0 +1,27 @@
+import type { ApiFetch } from '@newsroom/contract';
+import { answerTags, articleSlugOf } from '../cache/answer-tags.ts';
+import type { PageArticle } from '../cache/stored-answer.ts';
+
+/**
+ * Wraps the renderer's API transport to note what a page read: the tags of every call (so the
+ * page is dropped with any answer it was made from) and the article it shows, if any.
+ */
+export function recordReads(fetch: ApiFetch) {
+  const tags = new Set<string>();
+  let article: PageArticle | null = null;
+  const recorded: ApiFetch = async (url, init) => {
+    const response = await fetch(url, init);
+    for (const tag of answerTags(url) ?? []) tags.add(tag);
+    if (articleSlugOf(url) !== null && response.ok) {
+      const body = (await response.clone().json()) as {
+        data?: Array<{ _id?: unknown; slug?: unknown }>;
+      };
+      const news = body.data?.[0];
+      if (typeof news?._id === 'string' && typeof news.slug === 'string') {
+        article = { id: news._id, slug: news.slug };
+      }
+    }
+    return response;
+  };
+  return { fetch: recorded, tags: () => [...tags], article: () => article };
+}

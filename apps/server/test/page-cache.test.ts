@@ -1,0 +1,229 @@
+import fs from 'node:fs/promises';
+import { brotliDecompressSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createNews,
+  createTaxonomy,
+  newsFields,
+  type AuthHeaders,
+  type NewsContext,
+  type Taxonomy,
+} from './factories.ts';
+import { ADMIN_PASSWORD, adminAuth, clientAddress, createAdmin } from './fixtures.ts';
+import { call, createSiblingApp, createTestApp, type TestApp } from './helpers.ts';
+import { fakeDist } from './web-dist.ts';
+
+/** Renders made by the renderer stand-in (test/web-dist.ts), in every app of this file. */
+const renders = () => (globalThis as { __renders?: number }).__renders ?? 0;
+
+let t: TestApp;
+let dist: string;
+let headers: AuthHeaders;
+let world: NewsContext;
+let sports: NewsContext;
+
+beforeAll(async () => {
+  dist = await fakeDist();
+  t = await createTestApp({ WEB_DIST: dist });
+  headers = await adminAuth(t.app);
+  const taxonomy = (category: string): Promise<Taxonomy> =>
+    createTaxonomy(t.app, headers, { category });
+  world = { app: t.app, headers, taxonomy: await taxonomy('World') };
+  sports = { app: t.app, headers, taxonomy: await taxonomy('Sports') };
+});
+afterAll(async () => {
+  await t.close();
+  await fs.rm(dist, { recursive: true, force: true });
+});
+
+const page = (url: string, extra: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url, headers: extra });
+const publicApi = (url: string) => call(t.app, { method: 'GET', url: `/api/v1/u${url}` });
+
+/** Renders a GET of `url` causes. */
+async function rendersOf(url: string): Promise<number> {
+  const before = renders();
+  expect((await page(url)).statusCode).toBeLessThan(500);
+  return renders() - before;
+}
+
+describe('pages from the cache', () => {
+  it('serves a kept page with the same bytes and no render', async () => {
+    const first = await page('/?from=kept');
+    const before = renders();
+    const second = await page('/?from=kept');
+    expect(renders()).toBe(before);
+    expect(second.body).toBe(first.body);
+    expect(second.headers.etag).toBe(first.headers.etag);
+    expect(second.headers['cache-control']).toBe('no-cache, private');
+  });
+
+  it('renders once for concurrent misses of one page', async () => {
+    const before = renders();
+    const answers = await Promise.all(Array.from({ length: 8 }, () => page('/?from=concurrent')));
+    expect(renders() - before).toBe(1);
+    expect(new Set(answers.map((a) => a.body)).size).toBe(1);
+  });
+
+  it('answers 304 to a client that holds the page, in any encoding', async () => {
+    const identity = await page('/?from=etag');
+    expect(
+      (await page('/?from=etag', { 'if-none-match': identity.headers.etag as string })).statusCode,
+    ).toBe(304);
+    const br = await page('/?from=etag', { 'accept-encoding': 'br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(identity.body);
+    const again = await page('/?from=etag', {
+      'accept-encoding': 'br',
+      'if-none-match': br.headers.etag as string,
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+  });
+
+  it('never keeps a page for a signed-in admin, nor serves a kept page to one', async () => {
+    expect((await page('/?from=admin')).body).toContain('<main>');
+    const admin = await createAdmin(t.app);
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { email: admin.email, password: ADMIN_PASSWORD },
+      remoteAddress: clientAddress(),
+    });
+    const cookies = Object.fromEntries(login.cookies.map((c) => [c.name, c.value]));
+    const signedIn = await t.app.inject({ method: 'GET', url: '/?from=admin', cookies });
+    expect(signedIn.body).toContain('<div id="root"></div>');
+    expect(signedIn.headers['cache-control']).toBe('no-store');
+    expect((await page('/?from=admin')).body).toContain('<main>');
+  });
+});
+
+describe('what a write drops', () => {
+  it('an article update drops its page and its category list, not another category', async () => {
+    const story = await createNews(world, { title: 'Bridge opens' });
+    await createNews(sports, { title: 'Cup final tonight' });
+    for (const url of [`/news/${story.slug}`, '/section/World', '/section/Sports']) {
+      await page(url);
+      expect(await rendersOf(url)).toBe(0);
+    }
+    const res = await call(t.app, {
+      method: 'PUT',
+      url: `/api/v1/news/update/${story._id}`,
+      payload: newsFields(world.taxonomy, { title: 'Bridge opens early', slug: story.slug }),
+      headers,
+    });
+    expect(res.status).toBe(200);
+    expect(await rendersOf('/section/Sports')).toBe(0);
+    expect(await rendersOf('/section/World')).toBe(1);
+    expect((await page(`/news/${story.slug}`)).body).toContain('<h1>Bridge opens early</h1>');
+    expect((await page('/section/World')).body).toContain('Bridge opens early');
+  });
+
+  it('a new article replaces a kept 404 at its address and shows on the home page at once', async () => {
+    expect((await page('/news/fresh-story')).statusCode).toBe(404);
+    expect((await page('/news/fresh-story')).statusCode).toBe(404);
+    await page('/');
+    await createNews(world, { title: 'Fresh story', slug: 'fresh-story' });
+    const article = await page('/news/fresh-story');
+    expect(article.statusCode).toBe(200);
+    expect(article.body).toContain('<h1>Fresh story</h1>');
+    expect((await page('/')).body).toContain('<li>Fresh story</li>');
+  });
+
+  it('a deleted article is gone at once from its page, its API answer and the lists', async () => {
+    const story = await createNews(world, { title: 'Soon gone story' });
+    expect((await page(`/news/${story.slug}`)).statusCode).toBe(200);
+    expect((await publicApi(`/news/${story.slug}`)).status).toBe(200);
+    expect(
+      (await publicApi('/get?category=World&limit=100')).body.data.map(
+        (n: { title: string }) => n.title,
+      ),
+    ).toContain('Soon gone story');
+    const res = await call(t.app, {
+      method: 'DELETE',
+      url: `/api/v1/news/delete/${story._id}`,
+      headers,
+    });
+    expect(res.status).toBe(200);
+    expect((await page(`/news/${story.slug}`)).statusCode).toBe(404);
+    expect((await publicApi(`/news/${story.slug}`)).status).toBe(404);
+    expect(
+      (await publicApi('/get?category=World&limit=100')).body.data.map(
+        (n: { title: string }) => n.title,
+      ),
+    ).not.toContain('Soon gone story');
+  });
+
+  it('the public API keeps answers a write did not name, and drops those it did', async () => {
+    const cup = await createNews(sports, { title: 'Semi final' });
+    const titles = async (url: string) =>
+      (await publicApi(url)).body.data.map((n: { title: string }) => n.title);
+    await titles('/get?category=Sports&limit=100');
+    await titles('/get?category=World&limit=100');
+    // Changed around the services: no write names it, so the kept answer stays as it was.
+    await t.app.db.kysely
+      .updateTable('news')
+      .set({ title: 'Renamed in SQL' })
+      .where('id', '=', cup._id)
+      .execute();
+    expect(await titles('/get?category=Sports&limit=100')).toContain('Semi final');
+    await createNews(world, { title: 'World write' });
+    expect(await titles('/get?category=Sports&limit=100')).toContain('Semi final');
+    expect(await titles('/get?category=World&limit=100')).toContain('World write');
+    await createNews(sports, { title: 'Sports write' });
+    expect(await titles('/get?category=Sports&limit=100')).toEqual(
+      expect.arrayContaining(['Sports write', 'Renamed in SQL']),
+    );
+  });
+
+  it('a category rename drops every page', async () => {
+    await page('/section/Sports');
+    const res = await call(t.app, {
+      method: 'PUT',
+      url: `/api/v1/category/update/${sports.taxonomy.categoryId}`,
+      payload: { name: 'Sport' },
+      headers,
+    });
+    expect(res.status).toBe(200);
+    expect((await page('/section/Sports')).body).toContain('Categories: World, Sport');
+  });
+});
+
+describe('public API answers from the cache', () => {
+  it('keeps answers with an ETag, and admin answers never', async () => {
+    const first = await t.app.inject({ method: 'GET', url: '/api/v1/u/category-list' });
+    expect(first.headers.etag).toBeDefined();
+    const again = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/u/category-list',
+      headers: { 'if-none-match': first.headers.etag as string },
+    });
+    expect(again.statusCode).toBe(304);
+    const admin = await t.app.inject({ method: 'GET', url: '/api/v1/category/get', headers });
+    expect(admin.statusCode).toBe(200);
+    expect(admin.headers.etag).toBeUndefined();
+  });
+
+  it('never keeps an error', async () => {
+    const bad = await publicApi('/get?limit=1000');
+    expect(bad.status).toBe(400);
+    expect(bad.headers.etag).toBeUndefined();
+    expect((await publicApi('/get?limit=1000')).status).toBe(400);
+  });
+});
+
+describe('PAGE_CACHE_MB=0', () => {
+  it('renders every page and keeps no answer', async () => {
+    const off = await createSiblingApp(t, { WEB_DIST: dist, PAGE_CACHE_MB: '0' });
+    try {
+      const before = renders();
+      await off.app.inject({ method: 'GET', url: '/' });
+      await off.app.inject({ method: 'GET', url: '/' });
+      expect(renders() - before).toBe(2);
+      const api = await off.app.inject({ method: 'GET', url: '/api/v1/u/category-list' });
+      expect(api.headers.etag).toBeUndefined();
+    } finally {
+      await off.close();
+    }
+  });
+});

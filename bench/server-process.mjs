@@ -1,0 +1,95 @@
+// Starting and stopping the built server (and the bare baseline) for the benchmarks.
+import { fork, spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor(url) {
+  for (let i = 0; i < 240; i++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`server did not start: ${url}`);
+}
+
+/** The built server on a free port with a fresh data folder and the demo content. */
+export async function startServer(env = {}) {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'newsroom-bench-'));
+  const settings = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    SEED_DEMO: '1',
+    LOG_LEVEL: 'warn',
+    ...env,
+  };
+  const child = spawn('node', ['apps/server/dist/main.js'], {
+    env: settings,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  await waitFor(`${base}/health`);
+  return {
+    base,
+    /** A verified admin made with the CLI, signed in: its bearer header. */
+    async adminHeaders() {
+      const email = 'bench-admin@example.com';
+      const password = 'bench-password-1';
+      spawnSync(
+        'node',
+        ['apps/server/dist/cli/admin-create.js', '--email', email, '--password', password],
+        {
+          env: settings,
+          stdio: 'ignore',
+        },
+      );
+      const login = await fetch(`${base}/api/v1/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password }),
+      });
+      const body = await login.json();
+      if (!login.ok) throw new Error(`bench admin login: ${body.message}`);
+      return { authorization: `Bearer ${body.data.accessToken}` };
+    },
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** bench/bare-server.mjs serving `file`. */
+export async function startBare(file) {
+  const port = await freePort();
+  const child = fork(path.join(import.meta.dirname, 'bare-server.mjs'), [file, String(port)], {
+    stdio: 'ignore',
+  });
+  await new Promise((resolve) => child.once('message', resolve));
+  return {
+    base: `http://127.0.0.1:${port}`,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+    },
+  };
+}
