@@ -54,9 +54,42 @@ function precompressAssets(): Plugin {
   };
 }
 
+/**
+ * Writes .vite/chunk-modules.json beside the manifest: the source modules each chunk carries.
+ * The manifest names chunks only; the bundle check (scripts/check-bundle.mjs) needs to know
+ * which modules a public page loads.
+ */
+function listChunkModules(): Plugin {
+  return {
+    name: 'list-chunk-modules',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      if (this.environment.config.consumer !== 'client') return;
+      const chunks: Record<string, string[]> = {};
+      for (const output of Object.values(bundle)) {
+        if (output.type !== 'chunk') continue;
+        chunks[output.fileName] = Object.entries(output.modules)
+          .filter(([, info]) => info.renderedLength > 0)
+          .map(([id]) => path.relative(this.environment.config.root, id.replace(/\0/g, '')));
+      }
+      this.emitFile({
+        type: 'asset',
+        fileName: '.vite/chunk-modules.json',
+        source: JSON.stringify(chunks, null, 1),
+      });
+    },
+  };
+}
+
 // `vite build` makes the browser bundle in dist/client; `vite build --ssr` the renderer in dist/server.
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [contractHasNoSideEffects(), react(), tailwindcss(), precompressAssets()],
+  plugins: [
+    contractHasNoSideEffects(),
+    react(),
+    tailwindcss(),
+    precompressAssets(),
+    listChunkModules(),
+  ],
   build: isSsrBuild
     ? {
         outDir: 'dist/server',
