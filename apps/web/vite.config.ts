@@ -55,6 +55,30 @@ function precompressAssets(): Plugin {
 }
 
 /**
+ * Puts the entry's stylesheet inside index.html, so a first visit paints without waiting for a
+ * second request (it is about 6 KB compressed, sent with the compressed page). Lazily loaded
+ * chunks (the admin's editor) keep their own stylesheet files.
+ */
+function inlineEntryStylesheet(): Plugin {
+  return {
+    name: 'inline-entry-stylesheet',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { bundle }) {
+        const link = /<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g;
+        return html.replace(link, (tag, file: string) => {
+          const asset = bundle?.[file];
+          if (asset?.type !== 'asset') return tag;
+          const css = typeof asset.source === 'string' ? asset.source : Buffer.from(asset.source);
+          return `<style>${css.toString()}</style>`;
+        });
+      },
+    },
+  };
+}
+
+/**
  * Writes .vite/chunk-modules.json beside the manifest: the source modules each chunk carries.
  * The manifest names chunks only; the bundle check (scripts/check-bundle.mjs) needs to know
  * which modules a public page loads.
@@ -89,6 +113,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     tailwindcss(),
     precompressAssets(),
     listChunkModules(),
+    inlineEntryStylesheet(),
   ],
   build: isSsrBuild
     ? {
