@@ -55,19 +55,24 @@ function precompressAssets(): Plugin {
 }
 
 /**
- * Puts the entry's stylesheet inside index.html, so a first visit paints without waiting for a
- * second request (it is about 6 KB compressed, sent with the compressed page). Lazily loaded
- * chunks (the admin's editor) keep their own stylesheet files.
+ * Orders a first visit's downloads: the entry's stylesheet goes inside index.html, so the first
+ * paint waits for no second request (about 6 KB compressed, sent with the compressed page), and
+ * the entry script is fetched at low priority. Lazily loaded chunks (the admin's editor) keep
+ * their own stylesheet files.
  */
-function inlineEntryStylesheet(): Plugin {
+function shapeFirstLoad(): Plugin {
   return {
-    name: 'inline-entry-stylesheet',
+    name: 'shape-first-load',
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
       handler(html, { bundle }) {
         const link = /<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g;
-        return html.replace(link, (tag, file: string) => {
+        // The page is readable before its script runs: the script yields the network to the
+        // page's main picture (the largest paint) and hydrates right after.
+        const entryScript = '<script type="module" crossorigin';
+        const lowScript = `${entryScript} fetchpriority="low"`;
+        return html.replace(entryScript, lowScript).replace(link, (tag, file: string) => {
           const asset = bundle?.[file];
           if (asset?.type !== 'asset') return tag;
           const css = typeof asset.source === 'string' ? asset.source : Buffer.from(asset.source);
@@ -113,7 +118,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     tailwindcss(),
     precompressAssets(),
     listChunkModules(),
-    inlineEntryStylesheet(),
+    shapeFirstLoad(),
   ],
   build: isSsrBuild
     ? {
