@@ -16,5 +16,5 @@ if (isAdminSignedIn()) {
 } else if (isAuthPath(window.location.pathname)) {
   void import('./auth/mount.tsx').then(({ mountAuth }) => mountAuth(root));
 } else {
-  hydratePublic(root);
+  void hydratePublic(root);
 }

@@ -1,6 +1,4 @@
-import type { QueryClient } from '@tanstack/react-query';
 import { tagList, type NewsDto } from '@newsroom/contract';
-import type { Params } from 'react-router';
 import { SITE } from './site.ts';
 
 /** What a page says about itself in <head>. */
@@ -13,21 +11,6 @@ export interface PageHead {
   /** The page's canonical path when it differs from the requested one. */
   canonicalPath?: string;
   noindex?: boolean;
-}
-
-export interface HeadArgs {
-  queryClient: QueryClient;
-  params: Params;
-  loaderData: unknown;
-}
-
-/** A route's `handle`: how its page describes itself. */
-export interface PublicHandle {
-  head: (args: HeadArgs) => PageHead;
-}
-
-export function isPublicHandle(handle: unknown): handle is PublicHandle {
-  return typeof handle === 'object' && handle !== null && 'head' in handle;
 }
 
 /** The full document title of a page. */

@@ -1,43 +1,45 @@
-import { QueryClientProvider, hydrate } from '@tanstack/react-query';
+import { QueryClientProvider, hydrate, type QueryClient } from '@tanstack/react-query';
+import type { ComponentType } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
 import { createQueryClient } from '../lib/query-client.ts';
-import { deserializeRouterState, readPublicState, receivedNow } from './hydration.ts';
-import { createPublicRoutes } from './routes.tsx';
+import { documentTitle } from './head.ts';
+import { readPublicState, receivedNow } from './hydration.ts';
+import type { PublicPageRef } from './page.ts';
+import { PublicPage } from './PublicPage.tsx';
 
-/** Loads the code-split routes of this URL first, so hydration renders what the server did. */
-async function resolveLazyRoutes(routes: RouteObject[]): Promise<void> {
-  const matches = matchRoutes(routes, window.location) ?? [];
-  await Promise.all(
-    matches.map(async ({ route }) => {
-      if (typeof route.lazy !== 'function') return;
-      const loaded = await route.lazy();
-      Object.assign(route, { ...loaded, lazy: undefined });
-    }),
-  );
+/** The contact page and its form library load only on that page, before it is hydrated. */
+async function contactPageFor(page: PublicPageRef): Promise<ComponentType | undefined> {
+  if (page.id !== 'contact') return undefined;
+  return (await import('./contact/ContactPage.tsx')).ContactPage;
+}
+
+/**
+ * Without server state (the Vite dev server) the browser resolves the page itself; that code
+ * (and the route matcher) is loaded only then.
+ */
+async function resolveInBrowser(queryClient: QueryClient): Promise<PublicPageRef> {
+  const { resolvePage } = await import('./resolve-page.ts');
+  const resolved = await resolvePage(queryClient, window.location.pathname);
+  document.title = documentTitle(resolved.head);
+  return resolved.page;
 }
 
 /**
  * Starts the public site in the browser. A server-rendered page is hydrated with the very data
- * it was rendered from (router loader data and the query cache), so nothing is fetched again;
- * without server state (the Vite dev server) it simply renders.
+ * it was rendered from (the page and the query cache), so nothing is fetched again. There is
+ * no client-side router: a link loads the next page, already rendered, from the server.
  */
-export function hydratePublic(root: HTMLElement): void {
+export async function hydratePublic(root: HTMLElement): Promise<void> {
   const state = readPublicState();
   const queryClient = createQueryClient();
   if (state) hydrate(queryClient, receivedNow(state.query));
-  const routes = createPublicRoutes(queryClient);
-  void resolveLazyRoutes(routes).then(() => {
-    const router = createBrowserRouter(routes, {
-      hydrationData: state ? deserializeRouterState(state.router) : undefined,
-    });
-    const app = (
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    );
-    if (state) hydrateRoot(root, app);
-    else createRoot(root).render(app);
-  });
+  const page = state ? state.page : await resolveInBrowser(queryClient);
+  const ContactPage = await contactPageFor(page);
+  const app = (
+    <QueryClientProvider client={queryClient}>
+      <PublicPage page={page} pathname={window.location.pathname} ContactPage={ContactPage} />
+    </QueryClientProvider>
+  );
+  if (state) hydrateRoot(root, app);
+  else createRoot(root).render(app);
 }

@@ -1,5 +1,3 @@
-import { Link } from 'react-router';
-
 /** The dark 404 screen shown for any unknown path, public or admin; its link pulses. */
 export function NotFound() {
   return (
@@ -13,12 +11,12 @@ export function NotFound() {
           aria-hidden="true"
           className="absolute inset-0 animate-ping rounded-full bg-red-700/50 [animation-duration:2s]"
         />
-        <Link
-          to="/"
+        <a
+          href="/"
           className="relative rounded-full bg-red-700 px-6 py-3 font-semibold text-white hover:bg-red-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
         >
           Back to Home
-        </Link>
+        </a>
       </span>
     </main>
   );

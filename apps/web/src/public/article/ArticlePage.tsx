@@ -1,18 +1,15 @@
-import { Link, useLoaderData } from 'react-router';
 import { paths } from '../../lib/paths.ts';
 import { useArticle } from '../api/article.ts';
 import { formatDateTime } from '../format.ts';
 import { NewsImage } from '../NewsImage.tsx';
 import { displayTags } from '../tags.ts';
-import type { ArticleLoaderData } from './loader.ts';
 import { ReadAlso } from './ReadAlso.tsx';
 import { RelatedNews } from './RelatedNews.tsx';
 import { SafeHtml } from './SafeHtml.tsx';
 import { VideoEmbed } from './VideoEmbed.tsx';
 
 /** `/news/{slug}`: the article, its related news and the latest news. */
-export function ArticlePage() {
-  const { slug } = useLoaderData<ArticleLoaderData>();
+export function ArticlePage({ slug }: { slug: string }) {
   const article = useArticle(slug);
   const category = article.category?.name;
   return (
@@ -21,20 +18,20 @@ export function ArticlePage() {
         <article className="min-w-0">
           {category && (
             <nav aria-label="Breadcrumb" className="mb-3 text-sm font-semibold text-red-700">
-              <Link to={paths.category(category)} className="hover:underline">
+              <a href={paths.category(category)} className="hover:underline">
                 {category}
-              </Link>
+              </a>
               {article.subcategory && (
                 <>
                   <span aria-hidden="true" className="mx-2 text-slate-400">
                     /
                   </span>
-                  <Link
-                    to={paths.category(category, article.subcategory.name)}
+                  <a
+                    href={paths.category(category, article.subcategory.name)}
                     className="hover:underline"
                   >
                     {article.subcategory.name}
-                  </Link>
+                  </a>
                 </>
               )}
             </nav>

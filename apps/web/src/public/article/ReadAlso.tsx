@@ -1,4 +1,3 @@
-import { Link } from 'react-router';
 import { paths } from '../../lib/paths.ts';
 import { useLatestNews } from '../api/latest-news.ts';
 import { formatDate } from '../format.ts';
@@ -19,8 +18,8 @@ export function ReadAlso({ slug }: { slug: string }) {
       <ul className="mt-4 grid gap-6 sm:grid-cols-2 lg:grid-cols-4" data-testid="read-also">
         {latest.map((article) => (
           <li key={article._id}>
-            <Link
-              to={paths.article(article.slug)}
+            <a
+              href={paths.article(article.slug)}
               className="group block rounded-lg focus-visible:outline-2 focus-visible:outline-red-700"
             >
               <NewsImage
@@ -34,7 +33,7 @@ export function ReadAlso({ slug }: { slug: string }) {
               <span className="mt-1 block text-xs text-slate-600">
                 {formatDate(article.updatedAt)}
               </span>
-            </Link>
+            </a>
           </li>
         ))}
       </ul>

@@ -1,4 +1,3 @@
-import { Link } from 'react-router';
 import { TRUNCATE, htmlToText, truncateChars, truncateWords } from '@newsroom/contract';
 import { paths } from '../../lib/paths.ts';
 import { useRelatedNews } from '../api/related-news.ts';
@@ -19,8 +18,8 @@ export function RelatedNews({ category, slug }: { category: string; slug: string
       <ul className="mt-4 space-y-4" data-testid="related-news">
         {related.map((article) => (
           <li key={article._id}>
-            <Link
-              to={paths.article(article.slug)}
+            <a
+              href={paths.article(article.slug)}
               className="group grid grid-cols-[7rem_1fr] gap-3 rounded-lg focus-visible:outline-2 focus-visible:outline-red-700"
             >
               <NewsImage article={article} sizes="112px" className="rounded-md" />
@@ -32,7 +31,7 @@ export function RelatedNews({ category, slug }: { category: string; slug: string
                   {truncateWords(htmlToText(article.description), TRUNCATE.relatedWords)}
                 </span>
               </span>
-            </Link>
+            </a>
           </li>
         ))}
       </ul>

@@ -1,4 +1,3 @@
-import { Link } from 'react-router';
 import { FOOTER_YEAR } from '@newsroom/contract';
 import { paths } from '../../lib/paths.ts';
 import { FOOTER_CATEGORIES, SITE, SOCIAL_LINKS } from '../site.ts';
@@ -19,24 +18,24 @@ export function Footer() {
           <h2 className="font-semibold text-white">Newsroom</h2>
           <ul className="mt-3 space-y-2">
             <li>
-              <Link to={paths.home()} className={linkClass}>
+              <a href={paths.home()} className={linkClass}>
                 Home
-              </Link>
+              </a>
             </li>
             <li>
-              <Link to={paths.about()} className={linkClass}>
+              <a href={paths.about()} className={linkClass}>
                 About Us
-              </Link>
+              </a>
             </li>
             <li>
-              <Link to={paths.contact()} className={linkClass}>
+              <a href={paths.contact()} className={linkClass}>
                 Contact Us
-              </Link>
+              </a>
             </li>
             <li>
-              <Link to={paths.category('Crime')} className={linkClass}>
+              <a href={paths.category('Crime')} className={linkClass}>
                 Crime
-              </Link>
+              </a>
             </li>
           </ul>
         </nav>
@@ -45,9 +44,9 @@ export function Footer() {
           <ul className="mt-3 space-y-2">
             {FOOTER_CATEGORIES.map((category) => (
               <li key={category.to}>
-                <Link to={category.to} className={linkClass}>
+                <a href={category.to} className={linkClass}>
                   {category.label}
-                </Link>
+                </a>
               </li>
             ))}
           </ul>

@@ -1,24 +1,40 @@
-import { useEffect, useRef, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { useRef, useState, type ReactNode } from 'react';
 import type { CategoryDto } from '@newsroom/contract';
 import { paths } from '../../lib/paths.ts';
 import { useCategories } from '../api/categories.ts';
+import { usePathname } from '../pathname.ts';
 import { MobileDrawer } from './MobileDrawer.tsx';
 import { Logo } from './Logo.tsx';
 
-const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+const navLinkClass = (isActive: boolean) =>
   `block whitespace-nowrap rounded px-2.5 py-2 text-sm font-semibold transition-colors hover:text-red-700 focus-visible:outline-2 focus-visible:outline-red-700 ${
     isActive ? 'text-red-700' : 'text-slate-800'
   }`;
+
+/** Whether `pathname` is the page `to` names or, unless `end`, a page below it. */
+export function isActivePath(pathname: string, to: string, end = false): boolean {
+  const path = pathname.toLowerCase();
+  const target = to.toLowerCase();
+  if (path === target) return true;
+  return !end && path.startsWith(target.endsWith('/') ? target : `${target}/`);
+}
+
+/** A link of the category bar, marked as the current page when the reader is on it. */
+function NavLink({ to, end, children }: { to: string; end?: boolean; children: ReactNode }) {
+  const active = isActivePath(usePathname(), to, end);
+  return (
+    <a href={to} className={navLinkClass(active)} aria-current={active ? 'page' : undefined}>
+      {children}
+    </a>
+  );
+}
 
 /** One category of the desktop bar; its sub-categories open on hover and on keyboard focus. */
 function CategoryMenu({ category }: { category: CategoryDto }) {
   const menuId = `menu-${category._id}`;
   return (
     <li className="group relative">
-      <NavLink to={paths.category(category.name)} className={navLinkClass}>
-        {category.name}
-      </NavLink>
+      <NavLink to={paths.category(category.name)}>{category.name}</NavLink>
       {category.subcategory.length > 0 && (
         <ul
           id={menuId}
@@ -27,12 +43,12 @@ function CategoryMenu({ category }: { category: CategoryDto }) {
         >
           {category.subcategory.map((sub) => (
             <li key={sub._id}>
-              <Link
-                to={paths.category(category.name, sub.name)}
+              <a
+                href={paths.category(category.name, sub.name)}
                 className="block px-4 py-2 text-sm text-slate-700 hover:bg-slate-100 hover:text-red-700 focus-visible:bg-slate-100 focus-visible:outline-none"
               >
                 {sub.name}
-              </Link>
+              </a>
             </li>
           ))}
         </ul>
@@ -46,9 +62,6 @@ export function Header() {
   const categories = useCategories();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
-  const location = useLocation();
-
-  useEffect(() => setDrawerOpen(false), [location.pathname]);
 
   const closeDrawer = () => {
     setDrawerOpen(false);
@@ -76,7 +89,7 @@ export function Header() {
       <nav aria-label="Categories" className="hidden border-t border-slate-100 lg:block">
         <ul className="mx-auto flex max-w-7xl items-center gap-1 px-4 sm:px-6">
           <li>
-            <NavLink to={paths.home()} end className={navLinkClass}>
+            <NavLink to={paths.home()} end>
               Home
             </NavLink>
           </li>

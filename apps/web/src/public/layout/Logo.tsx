@@ -1,11 +1,10 @@
-import { Link } from 'react-router';
 import { paths } from '../../lib/paths.ts';
 import { SITE } from '../site.ts';
 
 export function Logo() {
   return (
-    <Link
-      to={paths.home()}
+    <a
+      href={paths.home()}
       className="flex items-center gap-2 rounded text-xl font-black tracking-tight text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-red-700"
     >
       <span
@@ -15,6 +14,6 @@ export function Logo() {
         N
       </span>
       {SITE.name}
-    </Link>
+    </a>
   );
 }

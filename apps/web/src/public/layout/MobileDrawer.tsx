@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
 import type { CategoryDto } from '@newsroom/contract';
 import { paths } from '../../lib/paths.ts';
 
@@ -31,9 +30,9 @@ export function MobileDrawer({ categories, onClose }: MobileDrawerProps) {
     >
       <ul className="divide-y divide-slate-100">
         <li>
-          <Link to={paths.home()} className={linkClass} onClick={onClose}>
+          <a href={paths.home()} className={linkClass} onClick={onClose}>
             Home
-          </Link>
+          </a>
         </li>
         {categories.map((category) => {
           const open = expanded === category._id;
@@ -41,9 +40,9 @@ export function MobileDrawer({ categories, onClose }: MobileDrawerProps) {
           return (
             <li key={category._id}>
               <div className="flex items-center">
-                <Link to={paths.category(category.name)} className={linkClass} onClick={onClose}>
+                <a href={paths.category(category.name)} className={linkClass} onClick={onClose}>
                   {category.name}
-                </Link>
+                </a>
                 {category.subcategory.length > 0 && (
                   <button
                     type="button"
@@ -70,13 +69,13 @@ export function MobileDrawer({ categories, onClose }: MobileDrawerProps) {
                 <ul id={listId} className="mb-2 ml-4 border-l-2 border-red-700 pl-2">
                   {category.subcategory.map((sub) => (
                     <li key={sub._id}>
-                      <Link
-                        to={paths.category(category.name, sub.name)}
+                      <a
+                        href={paths.category(category.name, sub.name)}
                         className="block rounded px-3 py-2 text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-red-700"
                         onClick={onClose}
                       >
                         {sub.name}
-                      </Link>
+                      </a>
                     </li>
                   ))}
                 </ul>

@@ -1,10 +1,9 @@
-import { Outlet, ScrollRestoration } from 'react-router';
-import { DocumentTitle } from './DocumentTitle.tsx';
+import type { ReactNode } from 'react';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
 
 /** Header, the page and the footer: the frame of every public screen. */
-export function PublicLayout() {
+export function PublicLayout({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -15,11 +14,9 @@ export function PublicLayout() {
       </a>
       <Header />
       <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 pt-6 sm:px-6">
-        <Outlet />
+        {children}
       </main>
       <Footer />
-      <DocumentTitle />
-      <ScrollRestoration />
     </div>
   );
 }

@@ -1,4 +1,3 @@
-import { Link } from 'react-router';
 import { TRUNCATE, htmlToText, truncateWords, type NewsDto } from '@newsroom/contract';
 import { paths } from '../../lib/paths.ts';
 import { formatDate } from '../format.ts';
@@ -42,8 +41,8 @@ export function NewsCard({ article, featured = false }: NewsCardProps) {
           : 'flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white'
       }
     >
-      <Link
-        to={href}
+      <a
+        href={href}
         tabIndex={-1}
         aria-hidden="true"
         className={featured ? 'block lg:h-full' : 'block'}
@@ -58,7 +57,7 @@ export function NewsCard({ article, featured = false }: NewsCardProps) {
               : '(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw'
           }
         />
-      </Link>
+      </a>
       <div
         className={
           featured
@@ -74,12 +73,12 @@ export function NewsCard({ article, featured = false }: NewsCardProps) {
               : 'text-lg leading-snug font-bold text-slate-900'
           }
         >
-          <Link
-            to={href}
+          <a
+            href={href}
             className="rounded hover:text-red-700 focus-visible:outline-2 focus-visible:outline-red-700"
           >
             {article.title}
-          </Link>
+          </a>
         </h2>
         <p className={featured ? 'text-slate-700' : 'flex-1 text-sm text-slate-700'}>{excerpt}</p>
         <p className="text-xs text-slate-600">

@@ -1,10 +1,8 @@
-import { useLoaderData } from 'react-router';
 import { useNewsList, type NewsFilter } from '../api/news-list.ts';
 import { NewsList } from './NewsList.tsx';
 
-/** `/` and `/{category}/{subcategory?}`: the loader resolved the filter from the path. */
-export function NewsListPage() {
-  const filter = useLoaderData<NewsFilter>();
+/** `/` and `/{category}/{subcategory?}`: the server resolved the filter from the path. */
+export function NewsListPage({ filter }: { filter: NewsFilter }) {
   const query = useNewsList(filter);
   const heading = filter.subcategory ?? filter.category ?? 'Latest News';
   return (

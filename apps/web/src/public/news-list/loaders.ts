@@ -1,6 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { toPathSegment, type CategoryDto } from '@newsroom/contract';
-import { data, type LoaderFunctionArgs } from 'react-router';
 import { categoriesQuery } from '../api/categories.ts';
 import { newsListQuery, type NewsFilter } from '../api/news-list.ts';
 
@@ -22,20 +21,22 @@ export function resolveFilter(
   return sub ? { category: category.name, subcategory: sub.name } : null;
 }
 
-export function homeLoader(queryClient: QueryClient) {
-  return async (): Promise<NewsFilter> => {
-    await queryClient.prefetchInfiniteQuery(newsListQuery({}));
-    return {};
-  };
-}
-
-/** Unknown categories and sub-categories answer 404, like unknown pages. */
-export function categoryLoader(queryClient: QueryClient) {
-  return async ({ params }: LoaderFunctionArgs): Promise<NewsFilter> => {
+/**
+ * Fetches what a news list page shows: every news for `/`, or the news of the category (and
+ * sub-category) the path names. Null when the path names no existing category or sub-category,
+ * which answers 404 like an unknown page.
+ */
+export async function loadNewsList(
+  queryClient: QueryClient,
+  segments?: { category: string; subcategory?: string },
+): Promise<NewsFilter | null> {
+  let filter: NewsFilter = {};
+  if (segments) {
     const categories = await queryClient.ensureQueryData(categoriesQuery());
-    const filter = resolveFilter(categories, params.category ?? '', params.subcategory);
-    if (!filter) throw data(null, { status: 404 });
-    await queryClient.prefetchInfiniteQuery(newsListQuery(filter));
-    return filter;
-  };
+    const resolved = resolveFilter(categories, segments.category, segments.subcategory);
+    if (!resolved) return null;
+    filter = resolved;
+  }
+  await queryClient.prefetchInfiniteQuery(newsListQuery(filter));
+  return filter;
 }

@@ -1,0 +1,43 @@
+import type { ComponentType } from 'react';
+import { NotFound } from '../shared/NotFound.tsx';
+import { AboutPage } from './about/AboutPage.tsx';
+import { ArticlePage } from './article/ArticlePage.tsx';
+import { PublicError } from './layout/PublicError.tsx';
+import { PublicLayout } from './layout/PublicLayout.tsx';
+import { NewsListPage } from './news-list/NewsListPage.tsx';
+import type { PublicPageRef } from './page.ts';
+import { PathnameContext } from './pathname.ts';
+
+interface PublicPageProps {
+  page: PublicPageRef;
+  /** The requested path, for the header's current-page mark. */
+  pathname: string;
+  /** The contact page is loaded on its own (with its form library), so it is passed in. */
+  ContactPage?: ComponentType;
+}
+
+function PageContent({ page, ContactPage }: Omit<PublicPageProps, 'pathname'>) {
+  switch (page.id) {
+    case 'news-list':
+      return <NewsListPage filter={page.filter} />;
+    case 'article':
+      return <ArticlePage slug={page.slug} />;
+    case 'about':
+      return <AboutPage />;
+    default:
+      return ContactPage ? <ContactPage /> : null;
+  }
+}
+
+/** One public page, the same tree on the server and in the browser that hydrates it. */
+export function PublicPage({ page, pathname, ContactPage }: PublicPageProps) {
+  if (page.id === 'not-found') return <NotFound />;
+  if (page.id === 'error') return <PublicError />;
+  return (
+    <PathnameContext.Provider value={pathname}>
+      <PublicLayout>
+        <PageContent page={page} ContactPage={ContactPage} />
+      </PublicLayout>
+    </PathnameContext.Provider>
+  );
+}

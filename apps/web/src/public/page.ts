@@ -1,0 +1,14 @@
+import type { NewsFilter } from './api/news-list.ts';
+
+/**
+ * Which public page a document shows and what it needs to render it. The server decides it
+ * from the URL and embeds it in the page, so the browser hydrates the same page without a
+ * router of its own: every link inside the site loads the next page from the server.
+ */
+export type PublicPageRef =
+  | { id: 'news-list'; filter: NewsFilter }
+  | { id: 'article'; slug: string }
+  | { id: 'contact' }
+  | { id: 'about' }
+  | { id: 'not-found' }
+  | { id: 'error' };

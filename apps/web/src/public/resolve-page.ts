@@ -1,0 +1,106 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { matchRoutes } from 'react-router';
+import { paths } from '../lib/paths.ts';
+import { articleQuery } from './api/article.ts';
+import { categoriesQuery } from './api/categories.ts';
+import { loadArticle } from './article/loader.ts';
+import { ERROR_HEAD, NOT_FOUND_HEAD, type PageHead } from './head.ts';
+import { loadNewsList } from './news-list/loaders.ts';
+import type { PublicPageRef } from './page.ts';
+import { SITE } from './site.ts';
+
+/** A public page resolved from its URL: what to render, its status and its head tags. */
+export interface ResolvedPage {
+  page: PublicPageRef;
+  status: number;
+  head: PageHead;
+}
+
+const ROUTES = [
+  { id: 'home', path: '/' },
+  { id: 'article', path: '/news/:slug' },
+  { id: 'contact', path: '/contact-us' },
+  { id: 'about', path: '/about-us' },
+  { id: 'category', path: '/:category/:subcategory?' },
+];
+
+const NOT_FOUND: ResolvedPage = { page: { id: 'not-found' }, status: 404, head: NOT_FOUND_HEAD };
+
+async function resolveArticle(queryClient: QueryClient, slug: string): Promise<ResolvedPage> {
+  if (!(await loadArticle(queryClient, slug))) return NOT_FOUND;
+  const article = queryClient.getQueryData(articleQuery(slug).queryKey);
+  if (!article) return NOT_FOUND;
+  const head: PageHead = {
+    title: article.title,
+    description: article.metaDescription,
+    image: article.Image ? { url: article.Image.ImageURL, alt: article.alt } : undefined,
+    article,
+    canonicalPath: paths.article(article.slug),
+  };
+  return { page: { id: 'article', slug }, status: 200, head };
+}
+
+async function resolveNewsList(
+  queryClient: QueryClient,
+  segments?: { category: string; subcategory?: string },
+): Promise<ResolvedPage> {
+  const filter = await loadNewsList(queryClient, segments);
+  if (!filter) return NOT_FOUND;
+  if (!filter.category) {
+    const head = { title: SITE.name, description: SITE.description, canonicalPath: paths.home() };
+    return { page: { id: 'news-list', filter }, status: 200, head };
+  }
+  const name = filter.subcategory ?? filter.category;
+  const within = filter.subcategory ? ` in ${filter.category}` : '';
+  const head: PageHead = {
+    title: `${name} News`,
+    description: `The latest ${name} news${within} from ${SITE.name}: reports, analysis and updates.`,
+    canonicalPath: paths.category(filter.category, filter.subcategory),
+  };
+  return { page: { id: 'news-list', filter }, status: 200, head };
+}
+
+async function resolveMatched(queryClient: QueryClient, pathname: string): Promise<ResolvedPage> {
+  const match = matchRoutes(ROUTES, pathname)?.[0];
+  if (!match) return NOT_FOUND;
+  const { params } = match;
+  // Every page but the 404 shows the header, whose categories are read once here.
+  await queryClient.prefetchQuery(categoriesQuery());
+  switch (match.route.id) {
+    case 'home':
+      return resolveNewsList(queryClient);
+    case 'article':
+      return resolveArticle(queryClient, params.slug ?? '');
+    case 'category':
+      return resolveNewsList(queryClient, {
+        category: params.category ?? '',
+        subcategory: params.subcategory,
+      });
+    case 'contact': {
+      const description = `Write to ${SITE.name}: our address, e-mail, phone number and a contact form.`;
+      const head = { title: 'Contact Us', description, canonicalPath: paths.contact() };
+      return { page: { id: 'contact' }, status: 200, head };
+    }
+    default: {
+      const description = `Who we are, what we cover and the standards ${SITE.name} holds itself to.`;
+      const head = { title: 'About Us', description, canonicalPath: paths.about() };
+      return { page: { id: 'about' }, status: 200, head };
+    }
+  }
+}
+
+/**
+ * Decides which public page a path shows and fills the query cache with its data, through the
+ * same query options the screens read. An unknown path, category or article is a 404; a
+ * failure to read what the page needs is a 500 with a plain apology.
+ */
+export async function resolvePage(
+  queryClient: QueryClient,
+  pathname: string,
+): Promise<ResolvedPage> {
+  try {
+    return await resolveMatched(queryClient, pathname);
+  } catch {
+    return { page: { id: 'error' }, status: 500, head: ERROR_HEAD };
+  }
+}
