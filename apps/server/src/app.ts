@@ -28,8 +28,11 @@ import { LocalStorage } from './storage/local.ts';
 import { S3Storage } from './storage/s3.ts';
 import type { MediaStorage } from './storage/storage.ts';
 import { webHost } from './web/host.ts';
+import { countPageView } from './cache/article-views.ts';
+import { FrontDoor, siteHeaders } from './cache/front-door.ts';
 import { PublicCache } from './cache/public-cache.ts';
 import { RenderMark } from './http/render-mark.ts';
+import { serverWithFront, type FrontSlot } from './http/server-factory.ts';
 import { ViewBuffer } from './news/view-buffer.ts';
 
 declare module 'fastify' {
@@ -42,6 +45,7 @@ declare module 'fastify' {
     storage: MediaStorage;
     mediaSweep: MediaSweeper;
     publicCache: PublicCache;
+    frontDoor: FrontDoor;
     renderMark: RenderMark;
   }
 }
@@ -59,7 +63,9 @@ export async function buildApp(
   const uploadsDir = path.join(config.dataDir, 'uploads');
   if (!config.s3) await ensureWritableDir(uploadsDir);
   const secrets = await loadSecrets(config);
+  const frontSlot: FrontSlot = { front: null };
   const app = Fastify({
+    serverFactory: serverWithFront(frontSlot),
     logger: options.logger ?? { level: config.logLevel },
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
@@ -107,6 +113,11 @@ export async function buildApp(
   app.decorate('storage', storage);
   app.decorate('mediaSweep', mediaSweep);
   app.decorate('publicCache', publicCache);
+  const frontDoor = new FrontDoor({
+    cache: publicCache,
+    countPageView: config.viewsFrom === 'beacon' ? null : (article) => countPageView(app, article),
+  });
+  app.decorate('frontDoor', frontDoor);
   app.decorate('renderMark', new RenderMark());
   app.decorate(
     'services',
@@ -176,6 +187,10 @@ export async function buildApp(
   app.decorate('demoAdmin', seeded?.admin ?? null);
 
   await app.ready();
+  // Cache hits are answered before the framework, with the site-wide headers it would add.
+  const probe = await app.inject({ method: 'GET', url: '/robots.txt' });
+  frontDoor.open(siteHeaders(probe.headers));
+  frontSlot.front = frontDoor;
   // Orphan uploads left by a crash go at start and then every few hours (news/media-sweep.ts).
   mediaSweep.start();
   views.start();

@@ -93,6 +93,12 @@ export class PublicCache {
     return entry;
   }
 
+  /** The kept answer for `key` (as `answer` keeps it), if any, without building one. */
+  peekAnswer(key: string): StoredAnswer | undefined {
+    const entry = this.store.peek(`answer ${key}`);
+    return entry?.kind === 'answer' ? entry : undefined;
+  }
+
   /** The kept copy of an article, if any, without building one. */
   peekArticle(slug: string): ArticleRead | undefined {
     const entry = this.store.peek(articleKey(slug));

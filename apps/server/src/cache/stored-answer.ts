@@ -68,14 +68,13 @@ function varyWith(vary: string | undefined, name: string): string {
     : [...names, name].join(', ');
 }
 
-/** Whether the client already holds this answer (any of its encodings). */
-function notModified(request: FastifyRequest, etag: string): boolean {
-  const header = request.headers['if-none-match'];
-  if (!header) return false;
-  return header
+/** Whether the client already holds this answer (any of its encodings), by If-None-Match. */
+export function isNotModified(ifNoneMatch: string | undefined, answer: StoredAnswer): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch
     .split(',')
     .map((item) => item.trim().replace(/^W\//, '').replace(/^"|"$/g, ''))
-    .some((item) => item === '*' || item.replace(/-(br|gz)$/, '') === etag);
+    .some((item) => item === '*' || item.replace(/-(br|gz)$/, '') === answer.etag);
 }
 
 /** The body for a client's Accept-Encoding, its encoding and its ETag (one per encoding). */
@@ -92,7 +91,7 @@ export function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer:
   void reply.headers(answer.headers);
   const { body, encoding, etag } = variantFor(answer, request.headers['accept-encoding']);
   void reply.header('etag', etag);
-  if (answer.status === 200 && notModified(request, answer.etag)) {
+  if (answer.status === 200 && isNotModified(request.headers['if-none-match'], answer)) {
     return reply.status(304).send();
   }
   if (encoding) void reply.header('content-encoding', encoding);

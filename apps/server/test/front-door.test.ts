@@ -1,0 +1,142 @@
+import fs from 'node:fs/promises';
+import http, { type IncomingHttpHeaders } from 'node:http';
+import { brotliDecompressSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createNews, createTaxonomy, type AuthHeaders, type NewsContext } from './factories.ts';
+import { adminAuth } from './fixtures.ts';
+import { call, createTestApp, type TestApp } from './helpers.ts';
+import { fakeDist } from './web-dist.ts';
+
+/** Renders made by the renderer stand-in (test/web-dist.ts). */
+const renders = () => (globalThis as { __renders?: number }).__renders ?? 0;
+
+let t: TestApp;
+let dist: string;
+let base: string;
+let headers: AuthHeaders;
+let ctx: NewsContext;
+
+beforeAll(async () => {
+  dist = await fakeDist();
+  t = await createTestApp({ WEB_DIST: dist, CORS_ORIGINS: 'http://front.test' });
+  base = await t.app.listen({ host: '127.0.0.1', port: 0 });
+  headers = await adminAuth(t.app);
+  ctx = { app: t.app, headers, taxonomy: await createTaxonomy(t.app, headers) };
+});
+afterAll(async () => {
+  await t.close();
+  await fs.rm(dist, { recursive: true, force: true });
+});
+
+/** A request over a real socket, so the HTTP server's front door sees it. */
+async function get(path: string, extra: Record<string, string> = {}, method = 'GET') {
+  const response = await fetch(base + path, { method, headers: extra });
+  const body = Buffer.from(await response.arrayBuffer());
+  return { status: response.status, headers: response.headers, body };
+}
+
+/** A request whose body is read as sent (fetch would decompress it). */
+function rawGet(path: string, extra: Record<string, string>) {
+  return new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    http
+      .get(base + path, { headers: extra }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({ headers: response.headers, body: Buffer.concat(chunks) }),
+        );
+      })
+      .on('error', reject);
+  });
+}
+
+/** Headers that differ per answer by nature (time, connection), left out of comparisons. */
+const comparable = (h: Headers) =>
+  Object.fromEntries([...h.entries()].filter(([name]) => !['date', 'keep-alive'].includes(name)));
+
+async function adminViews(id: string): Promise<number> {
+  const res = await call(t.app, { method: 'GET', url: `/api/v1/news/get/${id}`, headers });
+  return res.body.data.views as number;
+}
+
+describe('cache hits answered before the framework', () => {
+  it('serve a page with the very status, headers and bytes the framework gave, without a render', async () => {
+    const miss = await get('/?door=page');
+    const before = renders();
+    const served = t.app.frontDoor.served;
+    const hit = await get('/?door=page');
+    expect(renders()).toBe(before);
+    expect(t.app.frontDoor.served).toBe(served + 1);
+    expect(hit.status).toBe(200);
+    expect(hit.body.equals(miss.body)).toBe(true);
+    expect(comparable(hit.headers)).toEqual(comparable(miss.headers));
+    expect(hit.headers.get('content-security-policy')).toContain("default-src 'self'");
+  });
+
+  it('serve a public API answer in the encoding asked for, and 304 to a client that holds it', async () => {
+    await createNews(ctx, { title: 'Kept for the front door' });
+    const miss = await get('/api/v1/u/get?page=1&limit=6');
+    const served = t.app.frontDoor.served;
+    const hit = await rawGet('/api/v1/u/get?limit=6&page=1', { 'accept-encoding': 'br' });
+    expect(t.app.frontDoor.served).toBe(served + 1);
+    expect(hit.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(hit.body).equals(miss.body)).toBe(true);
+    const etag = String(hit.headers.etag);
+    const again = await get('/api/v1/u/get?page=1&limit=6', { 'if-none-match': etag });
+    expect(again.status).toBe(304);
+    expect(again.body.length).toBe(0);
+  });
+
+  it('count one view per GET of a kept article page and none per HEAD', async () => {
+    const news = await createNews(ctx, { title: 'Viewed through the door' });
+    for (let i = 0; i < 4; i++) expect((await get(`/news/${news.slug}`)).status).toBe(200);
+    const head = await get(`/news/${news.slug}`, {}, 'HEAD');
+    expect(head.status).toBe(200);
+    expect(head.body.length).toBe(0);
+    expect(await adminViews(news._id)).toBe(4);
+  });
+
+  it('show a write at once: the next read is built anew', async () => {
+    const news = await createNews(ctx, { title: 'Before the edit happens' });
+    expect((await get(`/news/${news.slug}`)).body.toString()).toContain('Before the edit happens');
+    const res = await call(t.app, {
+      method: 'PUT',
+      url: `/api/v1/news/update/${news._id}`,
+      headers,
+      payload: {
+        title: 'After the edit happened',
+        slug: news.slug,
+        metaDescription: news.metaDescription,
+        description: news.description,
+        alt: news.alt,
+        videoURL: news.videoURL,
+        status: true,
+        categoryId: news.categoryId,
+        publisherId: news.publisherId,
+      },
+    });
+    expect(res.status).toBe(200);
+    expect((await get(`/news/${news.slug}`)).body.toString()).toContain('After the edit happened');
+  });
+
+  it('leave signed-in admins and cross-origin calls to the framework', async () => {
+    await get('/?door=admin');
+    const login = await call(t.app, {
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { email: 'nobody@example.com', password: 'wrong-password' },
+    });
+    expect(login.status).toBe(401);
+    const before = renders();
+    const served = t.app.frontDoor.served;
+    const withToken = await get('/api/v1/u/get?page=1&limit=6', { authorization: 'Bearer x' });
+    expect(withToken.status).toBe(200);
+    const crossOrigin = await get('/api/v1/u/get?page=1&limit=6', { origin: 'http://front.test' });
+    expect(crossOrigin.headers.get('access-control-allow-origin')).toBe('http://front.test');
+    const signedIn = await get('/?door=admin', { cookie: 'refreshToken=not-a-session' });
+    expect(signedIn.status).toBe(200);
+    // Not a session after all: rendered for this request alone, never taken from the cache.
+    expect(renders()).toBe(before + 1);
+    expect(t.app.frontDoor.served).toBe(served);
+  });
+});
