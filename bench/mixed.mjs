@@ -55,7 +55,7 @@ export async function runMixed({ server, targets, seconds, readers, writesPerSec
   const viewsBefore = await viewsOf();
 
   console.log(
-    `${seconds}s: ${readers} readers on home, article and list API; ${writesPerSecond} admin writes/s (each with an 800x450 JPEG)\n`,
+    `${seconds}s: ${readers} readers on home, article and list API (accepting br and gzip, as browsers do); ${writesPerSecond} admin writes/s (each with an 800x450 JPEG)\n`,
   );
   const share = Math.floor(readers / 3);
   const readerRuns = Object.entries(targets).map(([name, url], index) =>
@@ -63,6 +63,7 @@ export async function runMixed({ server, targets, seconds, readers, writesPerSec
       url: base + url,
       connections: index === 0 ? readers - 2 * share : share,
       duration: seconds,
+      headers: { 'accept-encoding': 'br, gzip' },
     }).then((result) => ({ name, result })),
   );
 
