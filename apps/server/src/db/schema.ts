@@ -48,6 +48,25 @@ export interface NewsTable {
   updated_at: Timestamp;
 }
 
+/**
+ * Figures of the news table kept exact by database triggers (decision 073), one row per scope and
+ * key: ('all', ''), ('category', id), ('subcategory', id), ('publisher', id), ('anchor', id),
+ * ('category_subcategory', 'categoryId/subCategoryId') and ('month', 'YYYY-MM' of created_at).
+ */
+export interface NewsCountsTable {
+  scope: NewsCountScope;
+  key: string;
+  active_count: number;
+  all_count: number;
+  /** Total views; kept on the 'all' row only. */
+  views: number;
+  /** The last write that touched the scope's articles (views aside), as an ISO timestamp. */
+  changed_at: Timestamp | null;
+}
+
+export type NewsCountScope =
+  'all' | 'category' | 'subcategory' | 'publisher' | 'anchor' | 'category_subcategory' | 'month';
+
 export interface ContactTable {
   id: string;
   full_name: string;
@@ -107,6 +126,7 @@ export interface Database {
   anchors: PersonTable;
   publishers: PersonTable;
   news: NewsTable;
+  news_counts: NewsCountsTable;
   contacts: ContactTable;
   admins: AdminTable;
   otps: OtpTable;
