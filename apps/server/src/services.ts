@@ -10,6 +10,7 @@ import { ContactService } from './contact/service.ts';
 import { DashboardService } from './dashboard/service.ts';
 import type { Database } from './db/schema.ts';
 import type { Mailer } from './mail/mailer.ts';
+import { NewsArchive } from './news/archive.ts';
 import { NewsService } from './news/service.ts';
 import { ANCHOR, PUBLISHER, PersonService } from './people/service.ts';
 import type { MediaStorage } from './storage/storage.ts';
@@ -44,6 +45,7 @@ export function createServices({ db, config, secrets, mailer, storage, log }: Se
     contacts: new ContactService(db),
     dashboard: new DashboardService(db),
     news: new NewsService(db, storage),
+    archive: new NewsArchive(db),
   };
 }
 

@@ -29,6 +29,8 @@ export interface Config {
   webDist: string | undefined;
   /** An S3-compatible bucket for media; unset keeps media in DATA_DIR/uploads. */
   s3: S3Config | undefined;
+  /** The most article URLs in one sitemap file (the sitemaps.org limit is 50,000). */
+  sitemapUrlsPerFile: number;
 }
 
 export interface S3Config {
@@ -88,6 +90,12 @@ const envSchema = z.object({
   S3_PUBLIC_URL: z
     .url({ protocol: /^https?$/, error: 'S3_PUBLIC_URL must be an absolute http(s) URL' })
     .optional(),
+  SITEMAP_URLS_PER_FILE: z.coerce
+    .number({ error: 'SITEMAP_URLS_PER_FILE must be a number' })
+    .int('SITEMAP_URLS_PER_FILE must be a whole number')
+    .min(1, 'SITEMAP_URLS_PER_FILE must be between 1 and 50000')
+    .max(50_000, 'SITEMAP_URLS_PER_FILE must be between 1 and 50000')
+    .default(50_000),
 });
 
 type Env = z.infer<typeof envSchema>;
@@ -121,6 +129,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: e.WEB_DIST,
     corsOrigins: parseOrigins(e.CORS_ORIGINS),
     s3: parseS3(e),
+    sitemapUrlsPerFile: e.SITEMAP_URLS_PER_FILE,
   };
 }
 

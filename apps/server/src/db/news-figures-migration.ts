@@ -31,7 +31,7 @@ async function sqliteTriggers(db: AnyDb) {
     end`,
     `create trigger news_figures_update after update of ${COUNTED_COLUMNS}, updated_at on news begin
       ${upsertFigures('sqlite', [
-        contributions({ row: 'old', from: null, sign: -1, withViews: false, changedAt: 'null' }),
+        contributions({ row: 'old', from: null, sign: -1, withViews: false, changedAt: updatedAt }),
         contributions({ row: 'new', from: null, sign: 1, withViews: false, changedAt: updatedAt }),
       ])};
     end`,
@@ -48,9 +48,11 @@ async function sqliteTriggers(db: AnyDb) {
  * updates costs one aggregated upsert, not one per row.
  */
 async function postgresTriggers(db: AnyDb) {
-  // An update counts as a change of `changed_at` only where updated_at moved: a view batch does not.
-  const updatedRows = `(select n.*, case when n.updated_at is distinct from o.updated_at then n.updated_at end as touched
-      from new_rows n join old_rows o on o.id = n.id)`;
+  // An update touches `changed_at` only where more than views changed: a view batch does not.
+  const touched = `case when (n.${COUNTED_COLUMNS.split(', ').join(', n.')}, n.updated_at)
+      is distinct from (o.${COUNTED_COLUMNS.split(', ').join(', o.')}, o.updated_at) then n.updated_at end`;
+  const updated = (side: 'o' | 'n') =>
+    `(select ${side}.*, ${touched} as touched from old_rows o join new_rows n on n.id = o.id)`;
   const bodies: Record<string, string> = {
     insert: upsertFigures('postgres', [
       contributions({
@@ -71,10 +73,16 @@ async function postgresTriggers(db: AnyDb) {
       }),
     ]),
     update: upsertFigures('postgres', [
-      contributions({ row: 'o', from: 'old_rows', sign: -1, withViews: true, changedAt: 'null' }),
+      contributions({
+        row: 'o',
+        from: updated('o'),
+        sign: -1,
+        withViews: true,
+        changedAt: 'o.touched',
+      }),
       contributions({
         row: 'n',
-        from: updatedRows,
+        from: updated('n'),
         sign: 1,
         withViews: true,
         changedAt: 'n.touched',
