@@ -158,4 +158,24 @@ export const newsFigures: Migration = {
         .execute();
     }
   },
+
+  /** Back to 0002: the old indexes, no figures, no triggers. */
+  async down(db: AnyDb) {
+    const postgres = dialectOf(db) === 'postgres';
+    for (const event of ['insert', 'delete', 'update', 'views']) {
+      await sql
+        .raw(`drop trigger if exists news_figures_${event}${postgres ? ' on news' : ''}`)
+        .execute(db);
+      if (postgres) await sql.raw(`drop function if exists news_figures_${event}()`).execute(db);
+    }
+    await db.schema.dropTable('news_counts').execute();
+    for (const [column, old, replacement] of FILTER_INDEXES) {
+      await db.schema.dropIndex(replacement).execute();
+      await db.schema
+        .createIndex(old)
+        .on('news')
+        .columns([column, 'status', 'created_at desc'])
+        .execute();
+    }
+  },
 };
