@@ -4,16 +4,32 @@
  * triggers and the backfill of an existing database, so the three can never disagree.
  */
 
-/** Every scope a news row counts in; `key` is null where the row has no value for the scope. */
+/** The filters of /u/get, in the order their names join into a scope: `category+publisher`. */
+export const FILTER_DIMENSIONS = [
+  ['category', 'category_id'],
+  ['subcategory', 'sub_category_id'],
+  ['publisher', 'publisher_id'],
+  ['anchor', 'anchor_id'],
+] as const;
+
+export type FilterDimension = (typeof FILTER_DIMENSIONS)[number][0];
+
+/** The scope of a combination of filters: `all` for none, else their names joined by `+`. */
+export const scopeOf = (dimensions: readonly FilterDimension[]): string =>
+  dimensions.length === 0 ? 'all' : dimensions.join('+');
+
+/**
+ * Every scope a news row counts in, with the SQL of its key: one per combination of the four
+ * filters (16, `all` among them; the key is the row's ids joined by `/`, null where the row has
+ * no value for one of them), and its month of publication (UTC), which names its sitemap file.
+ */
 const SCOPES: [scope: string, key: (row: string) => string][] = [
-  ['all', () => `''`],
-  ['category', (r) => `${r}.category_id`],
-  ['subcategory', (r) => `${r}.sub_category_id`],
-  ['publisher', (r) => `${r}.publisher_id`],
-  ['anchor', (r) => `${r}.anchor_id`],
-  // The reader site's category + sub-category list; null when the row has no sub-category.
-  ['category_subcategory', (r) => `${r}.category_id || '/' || ${r}.sub_category_id`],
-  // The month of publication (UTC), which names the article's sitemap file.
+  ...Array.from({ length: 1 << FILTER_DIMENSIONS.length }, (_, mask) => {
+    const chosen = FILTER_DIMENSIONS.filter((_, bit) => mask & (1 << bit));
+    const key = (r: string) =>
+      chosen.length === 0 ? `''` : chosen.map(([, column]) => `${r}.${column}`).join(` || '/' || `);
+    return [scopeOf(chosen.map(([name]) => name)), key] as [string, (row: string) => string];
+  }),
   ['month', (r) => `substr(${r}.created_at, 1, 7)`],
 ];
 

@@ -50,11 +50,11 @@ export interface NewsTable {
 
 /**
  * Figures of the news table kept exact by database triggers (decision 073), one row per scope and
- * key: ('all', ''), ('category', id), ('subcategory', id), ('publisher', id), ('anchor', id),
- * ('category_subcategory', 'categoryId/subCategoryId') and ('month', 'YYYY-MM' of created_at).
+ * key: ('all', ''), one scope per combination of the /u/get filters ('category', 'category+anchor',
+ * …; the key is their ids joined by '/') and ('month', 'YYYY-MM' of created_at).
  */
 export interface NewsCountsTable {
-  scope: NewsCountScope;
+  scope: string;
   key: string;
   active_count: number;
   all_count: number;
@@ -63,9 +63,6 @@ export interface NewsCountsTable {
   /** The last write that touched the scope's articles (views aside), as an ISO timestamp. */
   changed_at: Timestamp | null;
 }
-
-export type NewsCountScope =
-  'all' | 'category' | 'subcategory' | 'publisher' | 'anchor' | 'category_subcategory' | 'month';
 
 export interface ContactTable {
   id: string;

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { Database, NewsCountScope } from '../db/schema.ts';
+import { FILTER_DIMENSIONS, scopeOf, type FilterDimension } from '../db/news-figures-sql.ts';
+import type { Database } from '../db/schema.ts';
 
 /** A news filter whose names were looked up: ids to match, newest first. */
 export interface ResolvedFilter {
@@ -22,29 +23,32 @@ export interface MonthFigure {
 
 /**
  * Reads of the figures the database keeps in `news_counts` (decision 073): totals without
- * counting rows. A filter no single figure answers returns `undefined`, and the caller counts.
+ * counting rows.
  */
 export class NewsFigures {
   constructor(private readonly db: Kysely<Database>) {}
 
-  /** The count of a filter from the figures, or undefined when none applies. */
-  async count(filter: ResolvedFilter): Promise<number | undefined> {
-    const { categoryId, subCategoryIds, publisherId, anchorId } = filter;
-    const named = [categoryId, subCategoryIds, publisherId, anchorId].filter(
-      (value) => value !== undefined,
-    ).length;
-    if (named === 0) return this.sum(filter.activeOnly, 'all', ['']);
-    if (named === 1) {
-      if (categoryId) return this.sum(filter.activeOnly, 'category', [categoryId]);
-      if (subCategoryIds) return this.sum(filter.activeOnly, 'subcategory', subCategoryIds);
-      if (publisherId) return this.sum(filter.activeOnly, 'publisher', [publisherId]);
-      if (anchorId) return this.sum(filter.activeOnly, 'anchor', [anchorId]);
-    }
-    if (named === 2 && categoryId && subCategoryIds) {
-      const keys = subCategoryIds.map((id) => `${categoryId}/${id}`);
-      return this.sum(filter.activeOnly, 'category_subcategory', keys);
-    }
-    return undefined;
+  /**
+   * The count of any combination of filters: one figure per combination, summed over the
+   * sub-category ids a name stands for.
+   */
+  count(filter: ResolvedFilter): Promise<number> {
+    const ids: Record<FilterDimension, string[] | undefined> = {
+      category: filter.categoryId === undefined ? undefined : [filter.categoryId],
+      subcategory: filter.subCategoryIds,
+      publisher: filter.publisherId === undefined ? undefined : [filter.publisherId],
+      anchor: filter.anchorId === undefined ? undefined : [filter.anchorId],
+    };
+    const chosen = FILTER_DIMENSIONS.map(([name]) => name).filter((name) => ids[name]);
+    // Every choice of one id per filter, joined as the triggers join them ('' for none).
+    const keys = chosen
+      .reduce<string[][]>(
+        (choices, name) =>
+          choices.flatMap((parts) => (ids[name] ?? []).map((id) => [...parts, id])),
+        [[]],
+      )
+      .map((parts) => parts.join('/'));
+    return this.sum(filter.activeOnly, scopeOf(chosen), keys);
   }
 
   /** Every article, active or not, and their views, for the dashboard. */
@@ -74,7 +78,7 @@ export class NewsFigures {
     }));
   }
 
-  private async sum(activeOnly: boolean, scope: NewsCountScope, keys: string[]): Promise<number> {
+  private async sum(activeOnly: boolean, scope: string, keys: string[]): Promise<number> {
     if (keys.length === 0) return 0;
     const column = activeOnly ? 'active_count' : 'all_count';
     const row = await this.db
