@@ -3,7 +3,8 @@
 // with the page cache off (PAGE_CACHE_MB=0: the uncached path), and for every public and admin
 // read prints p50/p99 at the HTTP level over --requests sequential calls, and its query plans.
 // The grown database is kept: a rerun with the same --articles reuses it (--fresh regrows).
-// Usage: npm run bench:scale -- --articles 1000000 [--database-url postgres://…/scale] [--requests 200]
+// Usage: npm run bench:scale -- --articles 1000000 [--database-url postgres://…/scale]
+//        [--requests 200] [--data-dir DIR] [--fresh] [--no-plans]
 import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import net from 'node:net';
@@ -16,7 +17,7 @@ import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config/env.ts';
 import { openDatabase } from '../apps/server/src/db/database.ts';
-import { growPostgres, growSqlite, growTaxonomy } from './scale/grow.mjs';
+import { bulkLoad, growPostgres, growSqlite, growTaxonomy } from './scale/grow.mjs';
 import { plansOf, printPlans, recordingServices } from './scale/plans.mjs';
 import { measure, printRow, waitFor } from './scale/timing.mjs';
 import { pagesOf, readsOf, sampleOf } from './scale/reads.mjs';
@@ -28,7 +29,7 @@ const { values } = parseArgs({
     'data-dir': { type: 'string', default: path.join(os.tmpdir(), 'newsroom-scale') },
     requests: { type: 'string', default: '200' },
     fresh: { type: 'boolean', default: false },
-    plans: { type: 'boolean', default: true },
+    'no-plans': { type: 'boolean', default: false },
   },
 });
 const articles = Math.min(Number(values.articles), 2_000_000);
@@ -71,8 +72,10 @@ if (Number(existing?.all_count ?? 0) !== articles) {
   const started = performance.now();
   const taxonomy = await growTaxonomy(db.kysely);
   const progress = (done) => process.stdout.write(`\r  ${done.toLocaleString('en')} articles`);
-  if (databaseUrl) await growPostgres(db.kysely, articles, taxonomy, progress);
-  else growSqlite(new SQLite(path.join(dataDir, 'newsroom.db')), articles, taxonomy, progress);
+  await bulkLoad(db.kysely, !databaseUrl, async () => {
+    if (databaseUrl) await growPostgres(db.kysely, articles, taxonomy, progress);
+    else growSqlite(new SQLite(path.join(dataDir, 'newsroom.db')), articles, taxonomy, progress);
+  });
   console.log(`\n  grown in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 } else {
   console.log(`Reusing ${where} with ${articles.toLocaleString('en')} articles (--fresh regrows)`);
@@ -107,7 +110,7 @@ try {
   const planned = [];
   for (const read of reads) {
     const result = await measure(base, read, read.few ? Math.min(requests, 20) : requests, token);
-    const plan = values.plans ? await plansOf(recording, !databaseUrl, read) : null;
+    const plan = !values['no-plans'] ? await plansOf(recording, !databaseUrl, read) : null;
     printRow([
       read.name,
       result.p50,
@@ -121,7 +124,7 @@ try {
     const result = await measure(base, page, requests, token);
     printRow([page.name, result.p50, result.p99, result.statuses, 'as the reads above']);
   }
-  if (values.plans) {
+  if (!values['no-plans']) {
     console.log('\nQuery plans (each statement of each read):');
     for (const [name, plan] of planned) {
       console.log(`  ${name}`);
