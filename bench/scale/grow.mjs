@@ -121,11 +121,15 @@ export async function bulkLoad(db, isSqlite, load) {
       ).rows;
   await dropFigureTriggers(db);
   for (const { name } of indexes) await sql.raw(`drop index ${name}`).execute(db);
+  const started = performance.now();
   await load();
-  process.stdout.write('\n  building indexes and figures…');
+  const loaded = performance.now();
+  process.stdout.write(`\n  rows loaded in ${((loaded - started) / 1000).toFixed(1)} s`);
   for (const { definition } of indexes) await sql.raw(definition).execute(db);
   await backfillFigures(db);
   await createFigureTriggers(db);
+  const seconds = ((performance.now() - loaded) / 1000).toFixed(1);
+  process.stdout.write(`; indexes and figures built in ${seconds} s`);
 }
 
 /** SQLite: prepared inserts in transactions of 50,000 rows on one better-sqlite3 connection. */
