@@ -52,7 +52,7 @@ export class NewsRepository {
    * The ids behind a filter's names (each an indexed lookup on a small table), or null when a name
    * matches nothing, so the news query itself compares ids and walks one index in order.
    */
-  async resolve(filter: NewsFilter): Promise<ResolvedFilter | null> {
+  private async resolve(filter: NewsFilter): Promise<ResolvedFilter | null> {
     const idOf = async (table: 'categories' | 'publishers' | 'anchors', name?: string) =>
       name === undefined
         ? undefined
