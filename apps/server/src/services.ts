@@ -12,6 +12,7 @@ import { DashboardService } from './dashboard/service.ts';
 import type { Database } from './db/schema.ts';
 import type { Invalidate } from './domain/public-tags.ts';
 import type { Mailer } from './mail/mailer.ts';
+import { NewsArchive } from './news/archive.ts';
 import { NewsService } from './news/service.ts';
 import type { ViewBuffer } from './news/view-buffer.ts';
 import { ANCHOR, PUBLISHER, PersonService } from './people/service.ts';
@@ -53,6 +54,7 @@ export function createServices(deps: ServiceDeps) {
     contacts: new ContactService(db),
     dashboard: new DashboardService(db),
     news: new NewsService(db, storage, views, invalidate),
+    archive: new NewsArchive(db),
   };
 }
 

@@ -140,3 +140,25 @@ describe('cache hits answered before the framework', () => {
     expect(t.app.frontDoor.served).toBe(served);
   });
 });
+
+describe('sitemap files', () => {
+  it('stay kept until a write touches them: a new article drops its month, not the pages file', async () => {
+    const first = await createNews(ctx, { title: 'Listed in this month' });
+    const month = first.createdAt.slice(0, 7);
+    const file = `/sitemaps/news-${month}.xml`;
+    expect((await get(file)).body.toString()).toContain(`/news/${first.slug}<`);
+    await get('/sitemaps/pages.xml');
+
+    const served = t.app.frontDoor.served;
+    await get(file);
+    await get('/sitemaps/pages.xml');
+    expect(t.app.frontDoor.served).toBe(served + 2);
+
+    const second = await createNews(ctx, { title: 'Also listed this month' });
+    const after = await get(file);
+    expect(after.body.toString()).toContain(`/news/${second.slug}<`);
+    expect(t.app.frontDoor.served).toBe(served + 2);
+    await get('/sitemaps/pages.xml');
+    expect(t.app.frontDoor.served).toBe(served + 3);
+  });
+});

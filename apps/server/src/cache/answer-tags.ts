@@ -41,7 +41,10 @@ export function answerTags(url: string): StaleTags | null {
   const slug = articleSlugOf(url);
   if (slug !== null) return [publicTags.article(slug)];
   if (path === '/rss.xml') return [publicTags.feeds];
-  if (/^\/sitemap[^/]*\.xml$/.test(path)) return [publicTags.sitemap, publicTags.taxonomy];
+  if (path === '/sitemap.xml') return [publicTags.sitemap, publicTags.taxonomy];
+  if (path === '/sitemaps/pages.xml') return [publicTags.taxonomy];
+  const month = /^\/sitemaps\/news-(\d{4}-\d{2})(?:-\d+)?\.xml$/.exec(path)?.[1];
+  if (month) return [publicTags.sitemapMonth(month)];
   if (!path.startsWith(`${API}/`)) return null;
   switch (path.slice(API.length)) {
     case '/category-list':

@@ -33,6 +33,8 @@ export interface Config {
   pageCacheBytes: number;
   /** Who counts article views: the server per page served, or a beacon from the page (a CDN). */
   viewsFrom: 'server' | 'beacon';
+  /** The most article URLs in one sitemap file (the sitemaps.org limit is 50,000). */
+  sitemapUrlsPerFile: number;
 }
 
 export interface S3Config {
@@ -100,6 +102,12 @@ const envSchema = z.object({
   S3_PUBLIC_URL: z
     .url({ protocol: /^https?$/, error: 'S3_PUBLIC_URL must be an absolute http(s) URL' })
     .optional(),
+  SITEMAP_URLS_PER_FILE: z.coerce
+    .number({ error: 'SITEMAP_URLS_PER_FILE must be a number' })
+    .int('SITEMAP_URLS_PER_FILE must be a whole number')
+    .min(1, 'SITEMAP_URLS_PER_FILE must be between 1 and 50000')
+    .max(50_000, 'SITEMAP_URLS_PER_FILE must be between 1 and 50000')
+    .default(50_000),
 });
 
 type Env = z.infer<typeof envSchema>;
@@ -135,6 +143,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     s3: parseS3(e),
     pageCacheBytes: Math.round(e.PAGE_CACHE_MB * 1024 * 1024),
     viewsFrom: e.VIEWS_FROM,
+    sitemapUrlsPerFile: e.SITEMAP_URLS_PER_FILE,
   };
 }
 

@@ -1,20 +1,20 @@
 import type { Kysely } from 'kysely';
 import { POPULAR_NEWS_COUNT, type DashboardCards, type PopularNewsDto } from '@newsroom/contract';
 import type { Database } from '../db/schema.ts';
+import { NewsFigures } from '../news/figures.ts';
 
 /** Totals and the most read news for the back office's first screen. */
 export class DashboardService {
-  constructor(private readonly db: Kysely<Database>) {}
+  private readonly figures: NewsFigures;
+
+  constructor(private readonly db: Kysely<Database>) {
+    this.figures = new NewsFigures(db);
+  }
 
   async cards(): Promise<DashboardCards> {
+    // News and views come from the maintained figures (decision 073), never a count over news.
     const [news, publishers, anchors] = await Promise.all([
-      this.db
-        .selectFrom('news')
-        .select((eb) => [
-          eb.fn.countAll<number>().as('count'),
-          eb.fn.coalesce(eb.fn.sum<number>('views'), eb.lit(0)).as('views'),
-        ])
-        .executeTakeFirstOrThrow(),
+      this.figures.totals(),
       this.db
         .selectFrom('publishers')
         .select((eb) => eb.fn.countAll<number>().as('count'))
@@ -25,7 +25,7 @@ export class DashboardService {
         .executeTakeFirstOrThrow(),
     ]);
     return {
-      totalNews: Number(news.count),
+      totalNews: news.news,
       totalPublishers: Number(publishers.count),
       totalAnchors: Number(anchors.count),
       totalViews: Number(news.views),

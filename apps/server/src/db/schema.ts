@@ -48,6 +48,22 @@ export interface NewsTable {
   updated_at: Timestamp;
 }
 
+/**
+ * Figures of the news table kept exact by database triggers (decision 073), one row per scope and
+ * key: ('all', ''), one scope per combination of the /u/get filters ('category', 'category+anchor',
+ * …; the key is their ids joined by '/') and ('month', 'YYYY-MM' of created_at).
+ */
+export interface NewsCountsTable {
+  scope: string;
+  key: string;
+  active_count: number;
+  all_count: number;
+  /** Total views; kept on the 'all' row only. */
+  views: number;
+  /** The last write that touched the scope's articles (views aside), as an ISO timestamp. */
+  changed_at: Timestamp | null;
+}
+
 export interface ContactTable {
   id: string;
   full_name: string;
@@ -107,6 +123,7 @@ export interface Database {
   anchors: PersonTable;
   publishers: PersonTable;
   news: NewsTable;
+  news_counts: NewsCountsTable;
   contacts: ContactTable;
   admins: AdminTable;
   otps: OtpTable;

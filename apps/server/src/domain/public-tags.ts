@@ -26,7 +26,10 @@ export const publicTags = {
   related: (category: string) => `related:${norm(category)}`,
   article: (slug: string) => `article:${norm(slug)}`,
   feeds: 'feeds',
+  /** The sitemap index (its files' lastmod). */
   sitemap: 'sitemap',
+  /** One month's sitemap files (`YYYY-MM`, by the month an article was created, UTC). */
+  sitemapMonth: (month: string) => `sitemap:${month}`,
 } as const;
 
 /** A filter value as the API reads it: '' and 'null' mean no filter. */
@@ -42,6 +45,7 @@ export function articleTags(news: NewsDto): string[] {
     publicTags.newest,
     publicTags.feeds,
     publicTags.sitemap,
+    publicTags.sitemapMonth(news.createdAt.slice(0, 7)),
   ];
   if (news.category) {
     tags.push(publicTags.list('category', news.category.name));

@@ -2,6 +2,7 @@ import type { Kysely, Selectable } from 'kysely';
 import { tagsForRead, type AdminNewsRow, type NewsDto, type Ref } from '@newsroom/contract';
 import { lowerEquals } from '../db/database.ts';
 import type { Database, NewsTable } from '../db/schema.ts';
+import { NewsFigures, type ResolvedFilter } from './figures.ts';
 
 /** Which news a query reads; names are matched case-insensitively. */
 export interface NewsFilter {
@@ -24,7 +25,11 @@ export interface NewsRowWithNames extends NewsRow {
 
 /** The queries behind news reads: one joined query per page, never one query per row. */
 export class NewsRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  private readonly figures: NewsFigures;
+
+  constructor(private readonly db: Kysely<Database>) {
+    this.figures = new NewsFigures(db);
+  }
 
   /** News rows with the names of everything they refer to. */
   private withNames() {
@@ -43,37 +48,70 @@ export class NewsRepository {
       ]);
   }
 
-  /** Matching news (aliased `m`, apart from the outer `n`); a name filter is an indexed lookup. */
-  private matching(filter: NewsFilter) {
+  /**
+   * The ids behind a filter's names (each an indexed lookup on a small table), or null when a name
+   * matches nothing, so the news query itself compares ids and walks one index in order.
+   */
+  private async resolve(filter: NewsFilter): Promise<ResolvedFilter | null> {
+    const idOf = async (table: 'categories' | 'publishers' | 'anchors', name?: string) =>
+      name === undefined
+        ? undefined
+        : ((
+            await this.db
+              .selectFrom(table)
+              .select('id')
+              .where(lowerEquals('name', name))
+              .executeTakeFirst()
+          )?.id ?? null);
+    const [categoryId, publisherId, anchorId, subCategoryIds] = await Promise.all([
+      idOf('categories', filter.category),
+      idOf('publishers', filter.publisher),
+      idOf('anchors', filter.anchor),
+      filter.subcategory === undefined
+        ? undefined
+        : this.db
+            .selectFrom('subcategories')
+            .select('id')
+            .where(lowerEquals('name', filter.subcategory))
+            .orderBy('id')
+            .execute()
+            .then((rows) => rows.map((row) => row.id)),
+    ]);
+    if (categoryId === null || publisherId === null || anchorId === null) return null;
+    if (subCategoryIds?.length === 0) return null;
+    return {
+      activeOnly: filter.activeOnly ?? false,
+      ...(categoryId !== undefined && { categoryId }),
+      ...(subCategoryIds !== undefined && { subCategoryIds }),
+      ...(publisherId !== undefined && { publisherId }),
+      ...(anchorId !== undefined && { anchorId }),
+      ...(filter.excludeSlug !== undefined && { excludeSlug: filter.excludeSlug }),
+    };
+  }
+
+  /** Matching news, aliased `m` apart from the outer `n`. */
+  private matching(filter: ResolvedFilter) {
     let query = this.db.selectFrom('news as m');
     if (filter.activeOnly) query = query.where('m.status', '=', 1);
-    if (filter.category) {
-      const ids = this.db.selectFrom('categories').select('id');
-      query = query.where('m.category_id', 'in', ids.where(lowerEquals('name', filter.category)));
+    if (filter.categoryId) query = query.where('m.category_id', '=', filter.categoryId);
+    const subs = filter.subCategoryIds;
+    if (subs) {
+      query =
+        subs.length === 1 && subs[0]
+          ? query.where('m.sub_category_id', '=', subs[0])
+          : query.where('m.sub_category_id', 'in', subs);
     }
-    if (filter.subcategory) {
-      const ids = this.db.selectFrom('subcategories').select('id');
-      query = query.where(
-        'm.sub_category_id',
-        'in',
-        ids.where(lowerEquals('name', filter.subcategory)),
-      );
-    }
-    if (filter.publisher) {
-      const ids = this.db.selectFrom('publishers').select('id');
-      query = query.where('m.publisher_id', 'in', ids.where(lowerEquals('name', filter.publisher)));
-    }
-    if (filter.anchor) {
-      const ids = this.db.selectFrom('anchors').select('id');
-      query = query.where('m.anchor_id', 'in', ids.where(lowerEquals('name', filter.anchor)));
-    }
+    if (filter.publisherId) query = query.where('m.publisher_id', '=', filter.publisherId);
+    if (filter.anchorId) query = query.where('m.anchor_id', '=', filter.anchorId);
     if (filter.excludeSlug) query = query.where('m.slug', '!=', filter.excludeSlug);
     return query;
   }
 
   /** Matching news, newest first, from `offset`. */
   async list(filter: NewsFilter, limit: number, offset = 0): Promise<NewsRowWithNames[]> {
-    const page = this.matching(filter)
+    const resolved = await this.resolve(filter);
+    if (!resolved) return [];
+    const page = this.matching(resolved)
       .select('m.id')
       .orderBy('m.created_at', 'desc')
       .orderBy('m.id', 'desc')
@@ -86,11 +124,10 @@ export class NewsRepository {
       .execute();
   }
 
+  /** How many news match, from the maintained figures (decision 073), never a count of rows. */
   async count(filter: NewsFilter): Promise<number> {
-    const row = await this.matching(filter)
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .executeTakeFirstOrThrow();
-    return Number(row.count);
+    const resolved = await this.resolve(filter);
+    return resolved ? this.figures.count(resolved) : 0;
   }
 
   findById(id: string): Promise<NewsRowWithNames | undefined> {

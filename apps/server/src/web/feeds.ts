@@ -1,20 +1,10 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import {
-  htmlToText,
-  publicPaths,
-  toPathSegment,
-  truncateWords,
-  type NewsDto,
-} from '@newsroom/contract';
-import { compressFor } from './compress.ts';
+import type { FastifyInstance } from 'fastify';
+import { htmlToText, publicPaths, truncateWords, type NewsDto } from '@newsroom/contract';
+import { sitemaps } from './sitemap.ts';
+import { escapeXml, sendXml } from './xml.ts';
 
-/** The sitemaps.org limit for one file. */
-export const SITEMAP_MAX_URLS = 50_000;
-/** Articles read per call while building the sitemap. */
-const SITEMAP_PAGE_SIZE = 1000;
 export const RSS_ITEM_COUNT = 20;
 const RSS_DESCRIPTION_WORDS = 50;
-const FEED_CACHE_CONTROL = 'public, max-age=300';
 
 const IMAGE_TYPES: Record<string, string> = {
   jpg: 'image/jpeg',
@@ -24,66 +14,6 @@ const IMAGE_TYPES: Record<string, string> = {
   webp: 'image/webp',
   avif: 'image/avif',
 };
-
-/** Text or an attribute value made safe inside XML. */
-export function escapeXml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&apos;');
-}
-
-interface SitemapEntry {
-  loc: string;
-  lastmod?: string;
-}
-
-/** Home, static pages, categories and sub-categories, then active articles, newest first. */
-async function sitemapEntries(app: FastifyInstance): Promise<SitemapEntry[]> {
-  const base = app.config.publicUrl;
-  const seen = new Set<string>();
-  const entries: SitemapEntry[] = [];
-  const add = (path: string, lastmod?: string) => {
-    const loc = base + path;
-    if (seen.has(loc) || entries.length >= SITEMAP_MAX_URLS) return;
-    seen.add(loc);
-    entries.push(lastmod ? { loc, lastmod } : { loc });
-  };
-
-  add(publicPaths.home());
-  add(publicPaths.about());
-  add(publicPaths.contact());
-  for (const category of await app.services.categories.list()) {
-    // A name of punctuation only has no address of its own.
-    if (!toPathSegment(category.name)) continue;
-    add(publicPaths.category(category.name));
-    for (const sub of category.subcategory) {
-      if (toPathSegment(sub.name)) add(publicPaths.category(category.name, sub.name));
-    }
-  }
-  for (let page = 1; entries.length < SITEMAP_MAX_URLS; page++) {
-    const { data } = await app.services.news.publicList({}, { page, limit: SITEMAP_PAGE_SIZE });
-    for (const news of data) add(publicPaths.article(news.slug), news.updatedAt);
-    if (data.length < SITEMAP_PAGE_SIZE) break;
-  }
-  return entries;
-}
-
-function sitemapXml(entries: SitemapEntry[]): string {
-  const urls = entries.map((entry) => {
-    const lastmod = entry.lastmod ? `<lastmod>${escapeXml(entry.lastmod)}</lastmod>` : '';
-    return `  <url><loc>${escapeXml(entry.loc)}</loc>${lastmod}</url>`;
-  });
-  return [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-    ...urls,
-    '</urlset>',
-    '',
-  ].join('\n');
-}
 
 function enclosure(news: NewsDto, base: string): string {
   if (!news.Image) return '';
@@ -133,34 +63,12 @@ function rssXml(items: NewsDto[], base: string): string {
   ].join('\n');
 }
 
-async function sendXml(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  contentType: string,
-  body: string,
-) {
-  const { encoding, payload } = await compressFor(request.headers['accept-encoding'], body);
-  if (encoding) void reply.header('content-encoding', encoding);
-  return reply
-    .header('content-type', contentType)
-    .header('cache-control', FEED_CACHE_CONTROL)
-    .header('vary', 'Accept-Encoding')
-    .send(payload);
-}
-
 /**
- * /sitemap.xml and /rss.xml, read through the services like the reader site, with absolute
- * links under PUBLIC_URL. They work whether or not the web app is built.
+ * The sitemap index and its files, and /rss.xml, read through the services like the reader site,
+ * with absolute links under PUBLIC_URL. They work whether or not the web app is built.
  */
 export async function feeds(app: FastifyInstance) {
-  app.get('/sitemap.xml', async (request, reply) =>
-    sendXml(
-      request,
-      reply,
-      'application/xml; charset=utf-8',
-      sitemapXml(await sitemapEntries(app)),
-    ),
-  );
+  await sitemaps(app);
 
   app.get('/rss.xml', async (request, reply) => {
     const latest = await app.services.news.latest(RSS_ITEM_COUNT);

@@ -1,0 +1,140 @@
+import { SqliteAdapter, sql, type Kysely } from 'kysely';
+import { NOW_SQL, contributions, upsertFigures } from './news-figures-sql.ts';
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- used by a migration, against the schema as it was then */
+type AnyDb = Kysely<any>;
+/* eslint-enable @typescript-eslint/no-explicit-any */
+
+/** Columns whose change moves an article between figures or changes its sitemap file. */
+const COUNTED_COLUMNS = 'status, category_id, sub_category_id, publisher_id, anchor_id, created_at';
+
+export const dialectOf = (db: AnyDb): 'sqlite' | 'postgres' =>
+  db.getExecutor().adapter instanceof SqliteAdapter ? 'sqlite' : 'postgres';
+
+/** SQLite: row triggers. Views have their own, so a view batch touches one row of figures. */
+async function sqliteTriggers(db: AnyDb) {
+  const updatedAt = 'new.updated_at';
+  const statements = [
+    `create trigger news_figures_insert after insert on news begin
+      ${upsertFigures('sqlite', [contributions({ row: 'new', from: null, sign: 1, withViews: true, changedAt: updatedAt })])};
+    end`,
+    `create trigger news_figures_delete after delete on news begin
+      ${upsertFigures('sqlite', [contributions({ row: 'old', from: null, sign: -1, withViews: true, changedAt: NOW_SQL.sqlite })])};
+    end`,
+    `create trigger news_figures_update after update of ${COUNTED_COLUMNS}, updated_at on news begin
+      ${upsertFigures('sqlite', [
+        contributions({ row: 'old', from: null, sign: -1, withViews: false, changedAt: updatedAt }),
+        contributions({ row: 'new', from: null, sign: 1, withViews: false, changedAt: updatedAt }),
+      ])};
+    end`,
+    `create trigger news_figures_views after update of views on news
+      when new.views is not old.views begin
+      update news_counts set views = views + new.views - old.views where scope = 'all' and key = '';
+    end`,
+  ];
+  for (const statement of statements) await sql.raw(statement).execute(db);
+}
+
+/**
+ * PostgreSQL: statement triggers over transition tables, so a bulk insert or a batch of view
+ * updates costs one aggregated upsert, not one per row.
+ */
+async function postgresTriggers(db: AnyDb) {
+  // An update touches `changed_at` only where more than views changed: a view batch does not.
+  const touched = `case when (n.${COUNTED_COLUMNS.split(', ').join(', n.')}, n.updated_at)
+      is distinct from (o.${COUNTED_COLUMNS.split(', ').join(', o.')}, o.updated_at) then n.updated_at end`;
+  const updated = (side: 'o' | 'n') =>
+    `(select ${side}.*, ${touched} as touched from old_rows o join new_rows n on n.id = o.id)`;
+  const bodies: Record<string, string> = {
+    insert: upsertFigures('postgres', [
+      contributions({
+        row: 'n',
+        from: 'new_rows',
+        sign: 1,
+        withViews: true,
+        changedAt: 'n.updated_at',
+      }),
+    ]),
+    delete: upsertFigures('postgres', [
+      contributions({
+        row: 'o',
+        from: 'old_rows',
+        sign: -1,
+        withViews: true,
+        changedAt: NOW_SQL.postgres,
+      }),
+    ]),
+    update: upsertFigures('postgres', [
+      contributions({
+        row: 'o',
+        from: updated('o'),
+        sign: -1,
+        withViews: true,
+        changedAt: 'o.touched',
+      }),
+      contributions({
+        row: 'n',
+        from: updated('n'),
+        sign: 1,
+        withViews: true,
+        changedAt: 'n.touched',
+      }),
+    ]),
+  };
+  const transitions: Record<string, string> = {
+    insert: 'new table as new_rows',
+    delete: 'old table as old_rows',
+    update: 'old table as old_rows new table as new_rows',
+  };
+  for (const [event, body] of Object.entries(bodies)) {
+    await sql
+      .raw(
+        `create function news_figures_${event}() returns trigger language plpgsql as $$
+        begin
+          ${body};
+          return null;
+        end $$`,
+      )
+      .execute(db);
+    await sql
+      .raw(
+        `create trigger news_figures_${event} after ${event} on news
+        referencing ${transitions[event]} for each statement execute function news_figures_${event}()`,
+      )
+      .execute(db);
+  }
+}
+
+/** Trigger events and their names, for dropping them again. */
+const EVENTS = ['insert', 'delete', 'update', 'views'];
+
+/** Adds the triggers that keep `news_counts` exact. */
+export async function createFigureTriggers(db: AnyDb) {
+  if (dialectOf(db) === 'sqlite') await sqliteTriggers(db);
+  else await postgresTriggers(db);
+}
+
+/** Removes them: for undoing the migration, and for a bulk load followed by a backfill. */
+export async function dropFigureTriggers(db: AnyDb) {
+  const postgres = dialectOf(db) === 'postgres';
+  for (const event of EVENTS) {
+    await sql
+      .raw(`drop trigger if exists news_figures_${event}${postgres ? ' on news' : ''}`)
+      .execute(db);
+    if (postgres) await sql.raw(`drop function if exists news_figures_${event}()`).execute(db);
+  }
+}
+
+/** Recomputes every figure from the rows in one grouped pass. */
+export async function backfillFigures(db: AnyDb) {
+  await sql`delete from news_counts`.execute(db);
+  await sql`insert into news_counts (scope, key) values ('all', '')`.execute(db);
+  const fromRows = contributions({
+    row: 'r',
+    from: 'news',
+    sign: 1,
+    withViews: true,
+    changedAt: 'r.updated_at',
+  });
+  await sql.raw(upsertFigures(dialectOf(db), [fromRows])).execute(db);
+}

@@ -1,0 +1,81 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { NewsFigures } from './figures.ts';
+
+/** One file of the sitemap index: a month of active articles, or its n-th part. */
+export interface ArchiveFile {
+  /** `YYYY-MM` of the articles' creation, UTC. */
+  month: string;
+  /** 1 for the month's first `perFile` articles, 2 for the next, and so on. */
+  part: number;
+  /** The last write that touched the month's articles. */
+  changedAt: string | null;
+}
+
+export interface ArchivedArticle {
+  slug: string;
+  updatedAt: string;
+}
+
+/** `YYYY-MM` → the month after it, as the upper bound of a created_at range. */
+function nextMonth(month: string): string {
+  const [year = 0, number = 0] = month.split('-').map(Number);
+  return number === 12 ? `${year + 1}-01` : `${year}-${String(number + 1).padStart(2, '0')}`;
+}
+
+/**
+ * The archive of active articles by month of publication, as the sitemap reads it (decision 074):
+ * which files exist comes from the maintained month figures, and each file is one range of the
+ * (status, created_at, id) index, so neither reads more of the news table than it lists.
+ */
+export class NewsArchive {
+  private readonly figures: NewsFigures;
+
+  constructor(private readonly db: Kysely<Database>) {
+    this.figures = new NewsFigures(db);
+  }
+
+  /** Every file, oldest month first; a month of more than `perFile` articles has several parts. */
+  async files(perFile: number): Promise<ArchiveFile[]> {
+    const months = await this.figures.months();
+    return months.flatMap(({ month, active, changedAt }) =>
+      Array.from({ length: Math.ceil(active / perFile) }, (_, index) => ({
+        month,
+        part: index + 1,
+        changedAt,
+      })),
+    );
+  }
+
+  /** The active articles of one part of a month, oldest first. */
+  async articles(month: string, part: number, perFile: number): Promise<ArchivedArticle[]> {
+    const rows = await this.db
+      .selectFrom('news')
+      .select(['slug', 'updated_at'])
+      .where('status', '=', 1)
+      .where('created_at', '>=', month)
+      .where('created_at', '<', nextMonth(month))
+      .orderBy('created_at')
+      .orderBy('id')
+      .limit(perFile)
+      .offset((part - 1) * perFile)
+      .execute();
+    return rows.map((row) => ({ slug: row.slug, updatedAt: row.updated_at }));
+  }
+
+  /** When categories or sub-categories last changed: the pages file's lastmod. */
+  async taxonomyChangedAt(): Promise<string | null> {
+    const [categories, subcategories] = await Promise.all(
+      (['categories', 'subcategories'] as const).map((table) =>
+        this.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.max('updated_at').as('latest'))
+          .executeTakeFirst(),
+      ),
+    );
+    const latest = [categories?.latest, subcategories?.latest].filter(
+      (value): value is string => typeof value === 'string',
+    );
+    return latest.sort().at(-1) ?? null;
+  }
+}

@@ -1,0 +1,83 @@
+import type { FastifyInstance } from 'fastify';
+import { publicPaths, toPathSegment } from '@newsroom/contract';
+import { escapeXml, sendXml } from './xml.ts';
+
+const XML_TYPE = 'application/xml; charset=utf-8';
+const HEADER = '<?xml version="1.0" encoding="UTF-8"?>';
+const NAMESPACE = 'http://www.sitemaps.org/schemas/sitemap/0.9';
+/** `news-YYYY-MM.xml` is a month's first part; `news-YYYY-MM-N.xml` (N ≥ 2) its next ones. */
+const MONTH_FILE = /^news-(\d{4}-(?:0[1-9]|1[0-2]))(?:-([2-9]|[1-9]\d+))?\.xml$/;
+
+interface Entry {
+  loc: string;
+  lastmod?: string | null;
+}
+
+function entryXml(tag: 'url' | 'sitemap', { loc, lastmod }: Entry): string {
+  const date = lastmod ? `<lastmod>${escapeXml(lastmod)}</lastmod>` : '';
+  return `  <${tag}><loc>${escapeXml(loc)}</loc>${date}</${tag}>`;
+}
+
+function document(root: 'urlset' | 'sitemapindex', tag: 'url' | 'sitemap', entries: Entry[]) {
+  const body = entries.map((entry) => entryXml(tag, entry));
+  return [HEADER, `<${root} xmlns="${NAMESPACE}">`, ...body, `</${root}>`, ''].join('\n');
+}
+
+export const monthFileName = (month: string, part: number) =>
+  part === 1 ? `news-${month}.xml` : `news-${month}-${part}.xml`;
+
+/**
+ * The sitemap (decision 074): /sitemap.xml is a sitemaps.org index of /sitemaps/pages.xml (home,
+ * static, category and sub-category pages) and one file per month of active articles, split into
+ * parts of at most SITEMAP_URLS_PER_FILE URLs. Every active article is in exactly one file.
+ */
+export async function sitemaps(app: FastifyInstance) {
+  const base = app.config.publicUrl;
+  const perFile = app.config.sitemapUrlsPerFile;
+  const { archive, categories } = app.services;
+
+  app.get('/sitemap.xml', async (request, reply) => {
+    const [files, taxonomyChangedAt] = await Promise.all([
+      archive.files(perFile),
+      archive.taxonomyChangedAt(),
+    ]);
+    const entries: Entry[] = [
+      { loc: `${base}/sitemaps/pages.xml`, lastmod: taxonomyChangedAt },
+      ...files.map((file) => ({
+        loc: `${base}/sitemaps/${monthFileName(file.month, file.part)}`,
+        lastmod: file.changedAt,
+      })),
+    ];
+    return sendXml(request, reply, XML_TYPE, document('sitemapindex', 'sitemap', entries));
+  });
+
+  app.get('/sitemaps/pages.xml', async (request, reply) => {
+    const paths = [publicPaths.home(), publicPaths.about(), publicPaths.contact()];
+    for (const category of await categories.list()) {
+      // A name of punctuation only has no address of its own.
+      if (!toPathSegment(category.name)) continue;
+      paths.push(publicPaths.category(category.name));
+      for (const sub of category.subcategory) {
+        if (toPathSegment(sub.name)) paths.push(publicPaths.category(category.name, sub.name));
+      }
+    }
+    // Two names with the same path segment have one address, listed once.
+    const entries = [...new Set(paths)].map((path) => ({ loc: base + path }));
+    return sendXml(request, reply, XML_TYPE, document('urlset', 'url', entries));
+  });
+
+  app.get<{ Params: { file: string } }>('/sitemaps/:file', async (request, reply) => {
+    const match = MONTH_FILE.exec(request.params.file);
+    const month = match?.[1];
+    const part = Number(match?.[2] ?? 1);
+    const articles = month ? await archive.articles(month, part, perFile) : [];
+    if (articles.length === 0) {
+      return reply.status(404).type('text/plain; charset=utf-8').send('No such sitemap file\n');
+    }
+    const entries = articles.map((article) => ({
+      loc: base + publicPaths.article(article.slug),
+      lastmod: article.updatedAt,
+    }));
+    return sendXml(request, reply, XML_TYPE, document('urlset', 'url', entries));
+  });
+}

@@ -1,0 +1,31 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { compressFor } from './compress.ts';
+
+/** Feeds and sitemaps may be kept by browsers and shared caches for five minutes. */
+const FEED_CACHE_CONTROL = 'public, max-age=300';
+
+/** Text or an attribute value made safe inside XML. */
+export function escapeXml(value: string): string {
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;');
+}
+
+/** An XML document, compressed when the client accepts it. */
+export async function sendXml(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  contentType: string,
+  body: string,
+) {
+  const { encoding, payload } = await compressFor(request.headers['accept-encoding'], body);
+  if (encoding) void reply.header('content-encoding', encoding);
+  return reply
+    .header('content-type', contentType)
+    .header('cache-control', FEED_CACHE_CONTROL)
+    .header('vary', 'Accept-Encoding')
+    .send(payload);
+}

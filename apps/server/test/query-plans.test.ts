@@ -1,0 +1,118 @@
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import {
+  CompiledQuery,
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  type CompiledQuery as Q,
+} from 'kysely';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CategoryService } from '../src/category/service.ts';
+import { DashboardService } from '../src/dashboard/service.ts';
+import type { Database } from '../src/db/schema.ts';
+import { NewsArchive } from '../src/news/archive.ts';
+import { NewsService } from '../src/news/service.ts';
+import { ViewBuffer } from '../src/news/view-buffer.ts';
+import { LocalStorage } from '../src/storage/local.ts';
+import { createNews, createTaxonomy, type Taxonomy } from './factories.ts';
+import { adminAuth } from './fixtures.ts';
+import { createTestApp, type TestApp } from './helpers.ts';
+
+let t: TestApp;
+let taxonomy: Taxonomy;
+let slug: string;
+let articleId: string;
+let recorder: Kysely<Database>;
+const recorded: Q[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const headers = await adminAuth(t.app);
+  taxonomy = await createTaxonomy(t.app, headers);
+  const article = await createNews({ app: t.app, headers, taxonomy }, {});
+  slug = article.slug;
+  articleId = article._id;
+  const log = (event: { level: string; query: Q }) => {
+    if (event.level === 'query') recorded.push(event.query);
+  };
+  // A second connection that records the statements the services run. On PostgreSQL sequential
+  // scans are priced out, so a plan shows one only where no index can serve (tables here are tiny).
+  const dialect = t.databaseUrl
+    ? new PostgresDialect({
+        pool: new pg.Pool({
+          connectionString: t.databaseUrl.replace(
+            'options=',
+            'options=-c%20enable_seqscan%3Doff%20',
+          ),
+          max: 1,
+        }),
+      })
+    : new SqliteDialect({ database: new SQLite(path.join(t.dataDir, 'newsroom.db')) });
+  recorder = new Kysely<Database>({ dialect, log });
+});
+afterAll(async () => {
+  await recorder.destroy();
+  await t.close();
+});
+
+/** The plan lines of every statement `read` runs. */
+async function plansOf(read: () => Promise<unknown>): Promise<string[]> {
+  recorded.length = 0;
+  await read();
+  const lines: string[] = [];
+  for (const query of [...recorded]) {
+    const prefix = t.databaseUrl ? 'explain ' : 'explain query plan ';
+    const { rows } = await recorder.executeQuery<Record<string, string>>(
+      CompiledQuery.raw(prefix + query.sql, [...query.parameters]),
+    );
+    lines.push(...rows.map((row) => (row['QUERY PLAN'] ?? row.detail ?? '').trim()));
+  }
+  return lines;
+}
+
+const FULL_SCAN = /^SCAN (news|n|m)$|Seq Scan on news\b/;
+
+describe('query plans', () => {
+  it('read news through an index on every read of the reader path and the admin', async () => {
+    const views = new ViewBuffer(recorder, { warn: () => undefined });
+    const nothingToDrop = async () => undefined;
+    const news = new NewsService(recorder, new LocalStorage(t.dataDir), views, nothingToDrop);
+    const archive = new NewsArchive(recorder);
+    const dashboard = new DashboardService(recorder);
+    const { category, subcategory, publisher, anchor } = taxonomy.names;
+    const page = { page: 1, limit: 6 };
+    const reads: [string, () => Promise<unknown>][] = [
+      ['list', () => news.publicList({}, page)],
+      ['by category', () => news.publicList({ category }, page)],
+      ['by sub-category', () => news.publicList({ subcategory }, page)],
+      ['by category + sub-category', () => news.publicList({ category, subcategory }, page)],
+      ['by publisher', () => news.publicList({ publisher }, page)],
+      ['by anchor', () => news.publicList({ anchor }, page)],
+      ['by all four', () => news.publicList({ category, subcategory, publisher, anchor }, page)],
+      ['article', () => news.bySlug(slug)],
+      [
+        'views written',
+        async () => {
+          news.countView(articleId);
+          await views.flush();
+        },
+      ],
+      ['related', () => news.related(category, slug)],
+      ['latest', () => news.latest(4)],
+      ['admin table', () => news.adminList(page)],
+      ['dashboard cards', () => dashboard.cards()],
+      ['popular news', () => dashboard.popularNews()],
+      ['categories', () => new CategoryService(recorder, nothingToDrop).list()],
+      ['sitemap index', () => archive.files(50_000)],
+      ['sitemap file', () => archive.articles(new Date().toISOString().slice(0, 7), 1, 50_000)],
+    ];
+    const scans: string[] = [];
+    for (const [name, read] of reads) {
+      for (const line of await plansOf(read))
+        if (FULL_SCAN.test(line)) scans.push(`${name}: ${line}`);
+    }
+    expect(scans).toEqual([]);
+  });
+});

@@ -1,0 +1,176 @@
+// Scale benchmark: grows a database to --articles N (SQLite in --data-dir, or the PostgreSQL
+// database of --database-url, in its own schema `newsroom_scale`), starts the real server on it
+// with the page cache off (PAGE_CACHE_MB=0: the uncached path), and for every public and admin
+// read prints p50/p99 at the HTTP level over --requests sequential calls, and its query plans.
+// The grown database is kept: a rerun with the same --articles reuses it (--fresh regrows).
+// Usage: npm run bench:scale -- --articles 1000000 [--database-url postgres://…/scale]
+//        [--requests 200] [--data-dir DIR] [--fresh] [--no-plans]
+import { spawn } from 'node:child_process';
+import { mkdirSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import SQLite from 'better-sqlite3';
+import { PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import { buildApp } from '../apps/server/src/app.ts';
+import { loadConfig } from '../apps/server/src/config/env.ts';
+import { openDatabase } from '../apps/server/src/db/database.ts';
+import { bulkLoad, growPostgres, growSqlite, growTaxonomy } from './scale/grow.mjs';
+import { plansOf, printPlans, recordingServices } from './scale/plans.mjs';
+import { measure, printRow, waitFor } from './scale/timing.mjs';
+import { pagesOf, readsOf, sampleOf } from './scale/reads.mjs';
+
+const { values } = parseArgs({
+  options: {
+    articles: { type: 'string', default: '100000' },
+    'database-url': { type: 'string' },
+    'data-dir': { type: 'string', default: path.join(os.tmpdir(), 'newsroom-scale') },
+    requests: { type: 'string', default: '200' },
+    fresh: { type: 'boolean', default: false },
+    'no-plans': { type: 'boolean', default: false },
+  },
+});
+const articles = Math.min(Number(values.articles), 2_000_000);
+const requests = Math.min(Number(values.requests), 2000);
+const schema = 'newsroom_scale';
+const dataDir = path.resolve(values['data-dir']);
+let databaseUrl;
+if (values['database-url']) {
+  const url = new URL(values['database-url']);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  databaseUrl = url.toString();
+}
+const where = databaseUrl
+  ? `PostgreSQL ${new URL(values['database-url']).pathname.slice(1)}, schema ${schema}`
+  : `SQLite in ${dataDir}`;
+
+// A fresh start: the SQLite file or the bench's own schema, nothing else.
+if (values.fresh) {
+  if (databaseUrl)
+    await withClient(values['database-url'], `drop schema if exists ${schema} cascade`);
+  else rmSync(dataDir, { recursive: true, force: true });
+}
+mkdirSync(dataDir, { recursive: true });
+if (databaseUrl) await withClient(values['database-url'], `create schema if not exists ${schema}`);
+
+const db = await openDatabase({ databaseUrl, dataDir });
+const existing = await db.kysely
+  .selectFrom('news_counts')
+  .select('all_count')
+  .where('scope', '=', 'all')
+  .executeTakeFirst();
+if (Number(existing?.all_count ?? 0) !== articles) {
+  if (Number(existing?.all_count ?? 0) > 0) {
+    console.error(
+      `${where} holds ${existing.all_count} articles, not ${articles}: rerun with --fresh`,
+    );
+    process.exit(1);
+  }
+  console.log(`Growing ${where} to ${articles.toLocaleString('en')} articles…`);
+  const started = performance.now();
+  const taxonomy = await growTaxonomy(db.kysely);
+  const progress = (done) => process.stdout.write(`\r  ${done.toLocaleString('en')} articles`);
+  await bulkLoad(db.kysely, !databaseUrl, async () => {
+    if (databaseUrl) await growPostgres(db.kysely, articles, taxonomy, progress);
+    else growSqlite(new SQLite(path.join(dataDir, 'newsroom.db')), articles, taxonomy, progress);
+  });
+  console.log(`\n  grown in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+} else {
+  console.log(`Reusing ${where} with ${articles.toLocaleString('en')} articles (--fresh regrows)`);
+}
+const sample = await sampleOf(db.kysely);
+await db.close();
+
+const env = {
+  DATA_DIR: dataDir,
+  SEED_DEMO: '0',
+  PAGE_CACHE_MB: '0',
+  LOG_LEVEL: 'warn',
+  HOST: '127.0.0.1',
+  ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+};
+const token = await adminToken();
+const port = await freePort();
+const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  env: { ...process.env, ...env, PORT: String(port), NODE_ENV: 'production' },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+const base = `http://127.0.0.1:${port}`;
+try {
+  await waitFor(`${base}/health`);
+  const reads = readsOf(sample);
+  const pages = pagesOf(sample);
+  const recording = planRecording();
+  console.log(
+    `\n${where}, ${articles.toLocaleString('en')} articles, PAGE_CACHE_MB=0, ${requests} sequential requests per read\n`,
+  );
+  printRow(['read', 'p50 ms', 'p99 ms', 'status', 'plan'], true);
+  const planned = [];
+  for (const read of reads) {
+    const result = await measure(base, read, read.few ? Math.min(requests, 20) : requests, token);
+    const plan = !values['no-plans'] ? await plansOf(recording, !databaseUrl, read) : null;
+    printRow([
+      read.name,
+      result.p50,
+      result.p99,
+      result.statuses,
+      plan ? (plan.fullScan ? 'FULL SCAN of news' : 'indexed') : '-',
+    ]);
+    if (plan) planned.push([read.name, plan]);
+  }
+  for (const page of pages) {
+    const result = await measure(base, page, requests, token);
+    printRow([page.name, result.p50, result.p99, result.statuses, 'as the reads above']);
+  }
+  if (!values['no-plans']) {
+    console.log('\nQuery plans (each statement of each read):');
+    for (const [name, plan] of planned) {
+      console.log(`  ${name}`);
+      printPlans(plan);
+    }
+  }
+  await recording.kysely.destroy();
+} finally {
+  server.kill('SIGTERM');
+  await new Promise((resolve) => server.once('exit', resolve));
+}
+
+async function withClient(url, statement) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query(statement);
+  await client.end();
+}
+
+/** An admin for the admin reads, created through the app's own service, and its access token. */
+async function adminToken() {
+  const app = await buildApp(loadConfig(env), { logger: false });
+  const email = `bench-${Date.now()}@example.com`;
+  const password = 'bench-password-42';
+  await app.services.auth.createAdmin({ name: 'Bench', email, password, verified: true });
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/login',
+    payload: { email, password },
+  });
+  await app.close();
+  return login.json().data.accessToken;
+}
+
+function planRecording() {
+  const dialect = databaseUrl
+    ? new PostgresDialect({ pool: new pg.Pool({ connectionString: databaseUrl, max: 2 }) })
+    : new SqliteDialect({ database: new SQLite(path.join(dataDir, 'newsroom.db')) });
+  return recordingServices(dialect);
+}
+
+function freePort() {
+  return new Promise((resolve) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
