@@ -110,7 +110,25 @@ export class NewsRepository {
   /** Matching news, newest first, from `offset`. */
   async list(filter: NewsFilter, limit: number, offset = 0): Promise<NewsRowWithNames[]> {
     const resolved = await this.resolve(filter);
-    if (!resolved) return [];
+    return resolved ? this.listResolved(resolved, limit, offset) : [];
+  }
+
+  /** A page of matching news and how many match in all, the filter's names looked up once. */
+  async page(
+    filter: NewsFilter,
+    limit: number,
+    offset: number,
+  ): Promise<{ rows: NewsRowWithNames[]; count: number }> {
+    const resolved = await this.resolve(filter);
+    if (!resolved) return { rows: [], count: 0 };
+    const [rows, count] = await Promise.all([
+      this.listResolved(resolved, limit, offset),
+      this.figures.count(resolved),
+    ]);
+    return { rows, count };
+  }
+
+  private listResolved(resolved: ResolvedFilter, limit: number, offset: number) {
     const page = this.matching(resolved)
       .select('m.id')
       .orderBy('m.created_at', 'desc')
@@ -122,12 +140,6 @@ export class NewsRepository {
       .orderBy('n.created_at', 'desc')
       .orderBy('n.id', 'desc')
       .execute();
-  }
-
-  /** How many news match, from the maintained figures (decision 073), never a count of rows. */
-  async count(filter: NewsFilter): Promise<number> {
-    const resolved = await this.resolve(filter);
-    return resolved ? this.figures.count(resolved) : 0;
   }
 
   findById(id: string): Promise<NewsRowWithNames | undefined> {

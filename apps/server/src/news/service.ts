@@ -182,10 +182,7 @@ export class NewsService {
   }
 
   private async page(filter: NewsFilter, page: PageQuery): Promise<NewsPage> {
-    const [rows, count] = await Promise.all([
-      this.repo.list(filter, page.limit, (page.page - 1) * page.limit),
-      this.repo.count(filter),
-    ]);
+    const { rows, count } = await this.repo.page(filter, page.limit, (page.page - 1) * page.limit);
     return { data: rows.map((row) => this.toDto(row)), count };
   }
 
