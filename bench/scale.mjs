@@ -149,7 +149,7 @@ async function adminToken() {
   const app = await buildApp(loadConfig(env), { logger: false });
   const email = `bench-${Date.now()}@example.com`;
   const password = 'bench-password-42';
-  await app.services.auth.createAdmin({ name: 'Bench', email, password, verified: true });
+  await app.services.registration.createAdmin({ name: 'Bench', email, password, verified: true });
   const login = await app.inject({
     method: 'POST',
     url: '/api/v1/auth/login',

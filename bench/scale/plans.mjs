@@ -7,6 +7,7 @@ import { ContactService } from '../../apps/server/src/contact/service.ts';
 import { DashboardService } from '../../apps/server/src/dashboard/service.ts';
 import { NewsArchive } from '../../apps/server/src/news/archive.ts';
 import { NewsService } from '../../apps/server/src/news/service.ts';
+import { ViewBuffer } from '../../apps/server/src/news/view-buffer.ts';
 import { LocalStorage } from '../../apps/server/src/storage/local.ts';
 import { SubCategoryService } from '../../apps/server/src/subcategory/service.ts';
 
@@ -22,10 +23,13 @@ export function recordingServices(dialect) {
       if (event.level === 'query') recorded.push(event.query);
     },
   });
+  // Nothing is cached here, so writes have nothing to drop; views go to a buffer of their own.
+  const nothingToDrop = async () => undefined;
+  const views = new ViewBuffer(kysely, { warn: () => undefined });
   const services = {
-    news: new NewsService(kysely, new LocalStorage(os.tmpdir())),
-    categories: new CategoryService(kysely),
-    subcategories: new SubCategoryService(kysely),
+    news: new NewsService(kysely, new LocalStorage(os.tmpdir()), views, nothingToDrop),
+    categories: new CategoryService(kysely, nothingToDrop),
+    subcategories: new SubCategoryService(kysely, nothingToDrop),
     contacts: new ContactService(kysely),
     dashboard: new DashboardService(kysely),
     archive: new NewsArchive(kysely),
