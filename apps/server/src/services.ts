@@ -12,6 +12,7 @@ import type { Database } from './db/schema.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { NewsService } from './news/service.ts';
 import { ANCHOR, PUBLISHER, PersonService } from './people/service.ts';
+import { SearchService } from './search/service.ts';
 import type { MediaStorage } from './storage/storage.ts';
 import { SubCategoryService } from './subcategory/service.ts';
 
@@ -44,6 +45,7 @@ export function createServices({ db, config, secrets, mailer, storage, log }: Se
     contacts: new ContactService(db),
     dashboard: new DashboardService(db),
     news: new NewsService(db, storage),
+    search: new SearchService(db, storage),
   };
 }
 

@@ -36,6 +36,7 @@ export const LIMITS = {
   message: { min: 3, max: 5000 },
   password: { min: 8, max: 200 },
   otpDigits: 6,
+  searchQuery: { max: 200 },
 } as const;
 
 export const TRUNCATE = {

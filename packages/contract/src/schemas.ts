@@ -292,3 +292,20 @@ export const latestNewsQuerySchema = z.object({
     .default(READ_ALSO_COUNT),
   exclude: excludeSlug,
 });
+
+/**
+ * GET /u/search: the reader's words (trimmed, 1 to 200 characters) and a page of results sized
+ * like the public list. The words are only ever matched as words, never as query syntax.
+ */
+export const searchQuerySchema = pageQuerySchema.extend({
+  q: z
+    .string({ error: 'Enter words to search for' })
+    .trim()
+    .min(1, 'Enter words to search for')
+    .max(
+      LIMITS.searchQuery.max,
+      `A search may be at most ${LIMITS.searchQuery.max} characters long`,
+    ),
+  limit: pageQuerySchema.shape.limit.removeDefault().default(PAGE_SIZE.publicNews),
+});
+export type SearchQuery = z.infer<typeof searchQuerySchema>;

@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { searchMigration } from '../search/migration.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations run against the schema as it was, not as it is typed now */
 type AnyDb = Kysely<any>;
@@ -160,6 +161,6 @@ const sessions: Migration = {
 
 export const migrationProvider: MigrationProvider = {
   async getMigrations() {
-    return { '0001_initial': initial, '0002_sessions': sessions };
+    return { '0001_initial': initial, '0002_sessions': sessions, '0004_search': searchMigration };
   },
 };

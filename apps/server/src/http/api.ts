@@ -8,6 +8,7 @@ import { dashboardRoutes } from '../dashboard/routes.ts';
 import { newsRoutes } from '../news/routes.ts';
 import { personRoutes } from '../people/routes.ts';
 import { publicRoutes } from '../public/routes.ts';
+import { searchRoutes } from '../search/routes.ts';
 import { subCategoryRoutes } from '../subcategory/routes.ts';
 import { guardAdminScope } from './admin-guard.ts';
 
@@ -28,6 +29,7 @@ export async function apiRoutes(app: FastifyInstance) {
 
   await app.register(contactPublicRoutes, { prefix: '/contact' });
   await app.register(publicRoutes, { prefix: '/u' });
+  await app.register(searchRoutes, { prefix: '/u' });
   await app.register(authRoutes, { prefix: '/auth' });
 
   await app.register(async (admin) => {

@@ -1,0 +1,53 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { isPublicNews } from '../news/visibility.ts';
+import { MARK_END, MARK_START } from './snippet.ts';
+import { SNIPPET_WORDS, type SearchIndex, type SearchResult } from './search-index.ts';
+
+/**
+ * bm25 weight of each column of news_fts (title, meta_description, tags, body_text): a word in
+ * the title counts ten times one in the body, so title matches rank first.
+ */
+const BM25 = sql`bm25(news_fts, 10.0, 4.0, 4.0, 1.0)`;
+
+/** Each word as an FTS5 string, ANDed: quoting makes every word a term, never an operator. */
+function matchExpression(words: string[]): string {
+  return words.map((word) => `"${word.replaceAll('"', '""')}"`).join(' ');
+}
+
+/** SQLite: the FTS5 table news_fts (porter stemming) over the news rows, kept by triggers. */
+export class SqliteSearchIndex implements SearchIndex {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async search(words: string[], limit: number, offset: number): Promise<SearchResult> {
+    const match = matchExpression(words);
+    const page = await sql<{ id: string; rowid: number }>`
+      select n.id, news_fts.rowid as rowid
+      from news_fts join news n on n.rowid = news_fts.rowid
+      where news_fts match ${match} and ${isPublicNews('n')}
+      order by ${BM25}, n.created_at desc, n.id desc
+      limit ${limit} offset ${offset}`.execute(this.db);
+    const counted = await sql<{ count: number }>`
+      select count(*) as count
+      from news_fts join news n on n.rowid = news_fts.rowid
+      where news_fts match ${match} and ${isPublicNews('n')}`.execute(this.db);
+    const count = Number(counted.rows[0]?.count ?? 0);
+    if (page.rows.length === 0) return { matches: [], count };
+
+    // Snippets only for the rows of this page: each one re-reads and re-tokenises its text.
+    const rowids = page.rows.map((row) => row.rowid);
+    const snippet = (column: number) =>
+      sql<string>`snippet(news_fts, ${sql.lit(column)}, ${MARK_START}, ${MARK_END}, '…', ${sql.lit(SNIPPET_WORDS)})`;
+    const snippets = await sql<{ rowid: number; body: string; meta: string }>`
+      select rowid, ${snippet(3)} as body, ${snippet(1)} as meta
+      from news_fts
+      where news_fts match ${match} and rowid in (${sql.join(rowids)})`.execute(this.db);
+    const byRowid = new Map(snippets.rows.map((row) => [row.rowid, row]));
+    const matches = page.rows.map((row) => ({
+      id: row.id,
+      bodySnippet: byRowid.get(row.rowid)?.body ?? '',
+      metaSnippet: byRowid.get(row.rowid)?.meta ?? '',
+    }));
+    return { matches, count };
+  }
+}
