@@ -2,7 +2,12 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { isPublicNews } from '../news/visibility.ts';
 import { MARK_END, MARK_START } from './snippet.ts';
-import { SNIPPET_WORDS, type SearchIndex, type SearchResult } from './search-index.ts';
+import {
+  MAX_SEARCH_HITS,
+  SNIPPET_WORDS,
+  type SearchIndex,
+  type SearchResult,
+} from './search-index.ts';
 
 /**
  * ts_rank_cd weights of the labels {D, C, B, A}: title A, meta description and tags B, body C.
@@ -21,30 +26,42 @@ export class PostgresSearchIndex implements SearchIndex {
   async search(words: string[], limit: number, offset: number): Promise<SearchResult> {
     // Words are plain letters and digits (words.ts); plainto_tsquery ANDs them and stems them.
     const query = sql`plainto_tsquery('english', ${words.join(' ')})`;
-    const [page, counted] = await Promise.all([
-      sql<{ id: string; body: string; meta: string }>`
-        with page as (
-          select n.id, ts_rank_cd(${WEIGHTS}, s.document, q.query) as rank, n.created_at, q.query
-          from news_search s join news n on n.id = s.news_id, ${query} as q(query)
-          where s.document @@ q.query and ${isPublicNews('n')}
-          order by rank desc, n.created_at desc, n.id desc
-          limit ${limit} offset ${offset}
-        )
-        select n.id,
-          ts_headline('english', n.body_text, page.query, ${HEADLINE_OPTIONS}) as body,
-          ts_headline('english', n.meta_description, page.query, ${HEADLINE_OPTIONS}) as meta
-        from page join news n on n.id = page.id
-        order by page.rank desc, page.created_at desc, page.id desc`.execute(this.db),
-      sql<{ count: number }>`
-        select count(*) as count
-        from news_search s join news n on n.id = s.news_id
-        where s.document @@ ${query} and ${isPublicNews('n')}`.execute(this.db),
-    ]);
+    // The newest matches, found through the GIN index; only those are ranked.
+    const candidates = sql`
+      select n.id, n.created_at, ts_rank_cd(${WEIGHTS}, s.document, q.query) as rank, q.query
+      from news_search s join news n on n.id = s.news_id, ${query} as q(query)
+      where s.document @@ q.query and ${isPublicNews('n')}
+      order by n.created_at desc, n.id desc
+      limit ${MAX_SEARCH_HITS}`;
+    const page = await sql<{ id: string; body: string; meta: string; count: number }>`
+      with candidates as materialized (${candidates}),
+      page as (
+        select * from candidates
+        order by rank desc, created_at desc, id desc
+        limit ${limit} offset ${offset}
+      )
+      select n.id,
+        ts_headline('english', n.body_text, page.query, ${HEADLINE_OPTIONS}) as body,
+        ts_headline('english', n.meta_description, page.query, ${HEADLINE_OPTIONS}) as meta,
+        (select count(*) from candidates) as count
+      from page join news n on n.id = page.id
+      order by page.rank desc, page.created_at desc, page.id desc`.execute(this.db);
+    const count =
+      page.rows[0]?.count ??
+      (offset > 0
+        ? Number(
+            (
+              await sql<{ count: number }>`select count(*) as count from (${candidates}) c`.execute(
+                this.db,
+              )
+            ).rows[0]?.count ?? 0,
+          )
+        : 0);
     const matches = page.rows.map((row) => ({
       id: row.id,
       bodySnippet: row.body,
       metaSnippet: row.meta,
     }));
-    return { matches, count: Number(counted.rows[0]?.count ?? 0) };
+    return { matches, count: Number(count) };
   }
 }

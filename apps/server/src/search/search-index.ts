@@ -8,13 +8,20 @@ export interface SearchMatch {
 
 export interface SearchResult {
   matches: SearchMatch[];
-  /** Every public article that matched, not only this page. */
+  /** The public articles that matched, not only this page, up to MAX_SEARCH_HITS. */
   count: number;
 }
 
 /**
+ * A search ranks the most recently written public articles that match, at most this many, so
+ * its cost stays bounded however common its words are in a large archive (decision 080).
+ */
+export const MAX_SEARCH_HITS = 1000;
+
+/**
  * Full-text search over public articles: titles, meta descriptions, tags and body text, stemmed,
- * every word required, title matches ranked first, newest first among equals. The index itself
+ * every word required, title matches ranked first, newest first among equals; only the newest
+ * MAX_SEARCH_HITS matches are ranked. The index itself
  * is kept by database triggers (migration 0004_search), so every write path keeps it right.
  */
 export interface SearchIndex {

@@ -1,8 +1,13 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { isPublicNews } from '../news/visibility.ts';
 import { MARK_END, MARK_START } from './snippet.ts';
-import { SNIPPET_WORDS, type SearchIndex, type SearchResult } from './search-index.ts';
+import {
+  MAX_SEARCH_HITS,
+  SNIPPET_WORDS,
+  type SearchIndex,
+  type SearchResult,
+} from './search-index.ts';
 
 /**
  * bm25 weight of each column of news_fts (title, meta_description, tags, body_text): a word in
@@ -21,17 +26,20 @@ export class SqliteSearchIndex implements SearchIndex {
 
   async search(words: string[], limit: number, offset: number): Promise<SearchResult> {
     const match = matchExpression(words);
-    const page = await sql<{ id: string; rowid: number }>`
-      select n.id, news_fts.rowid as rowid
+    // The newest matches first (FTS5 walks rowids, which grow with every insert, backwards and
+    // stops early); only those are scored and ranked.
+    const candidates = sql`
+      select n.id, news_fts.rowid as rowid, ${BM25} as score, n.created_at
       from news_fts join news n on n.rowid = news_fts.rowid
       where news_fts match ${match} and ${isPublicNews('n')}
-      order by ${BM25}, n.created_at desc, n.id desc
+      order by news_fts.rowid desc
+      limit ${MAX_SEARCH_HITS}`;
+    const page = await sql<{ id: string; rowid: number; count: number }>`
+      with candidates as materialized (${candidates})
+      select id, rowid, (select count(*) from candidates) as count from candidates
+      order by score, created_at desc, id desc
       limit ${limit} offset ${offset}`.execute(this.db);
-    const counted = await sql<{ count: number }>`
-      select count(*) as count
-      from news_fts join news n on n.rowid = news_fts.rowid
-      where news_fts match ${match} and ${isPublicNews('n')}`.execute(this.db);
-    const count = Number(counted.rows[0]?.count ?? 0);
+    const count = page.rows[0]?.count ?? (offset > 0 ? await this.count(candidates) : 0);
     if (page.rows.length === 0) return { matches: [], count };
 
     // Snippets only for the rows of this page: each one re-reads and re-tokenises its text.
@@ -49,5 +57,12 @@ export class SqliteSearchIndex implements SearchIndex {
       metaSnippet: byRowid.get(row.rowid)?.meta ?? '',
     }));
     return { matches, count };
+  }
+
+  /** The number of candidates, for a page past the last one. */
+  private async count(candidates: RawBuilder<unknown>): Promise<number> {
+    const result = await sql<{ count: number }>`
+      select count(*) as count from (${candidates})`.execute(this.db);
+    return Number(result.rows[0]?.count ?? 0);
   }
 }
