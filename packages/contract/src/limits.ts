@@ -50,6 +50,15 @@ export const TRUNCATE = {
   relatedWords: 20,
 } as const;
 
+/** Search ranks at most this many of the newest matching articles (docs/decisions/080). */
+export const SEARCH_MAX_HITS = 1000;
+
+/** What a search query is told when it is refused (the schema and the search page share them). */
+export const SEARCH_MESSAGES = {
+  empty: 'Enter words to search for',
+  tooLong: `A search may be at most ${LIMITS.searchQuery.max} characters long`,
+} as const;
+
 export const RELATED_NEWS_COUNT = 5;
 export const READ_ALSO_COUNT = 4;
 export const POPULAR_NEWS_COUNT = 10;

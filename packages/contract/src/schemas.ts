@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS, PAGE_SIZE, READ_ALSO_COUNT } from './limits.ts';
+import { LIMITS, PAGE_SIZE, READ_ALSO_COUNT, SEARCH_MESSAGES } from './limits.ts';
 
 /** A required, trimmed text field whose every type or emptiness failure reads `required`. */
 function requiredText(required: string) {
@@ -299,13 +299,10 @@ export const latestNewsQuerySchema = z.object({
  */
 export const searchQuerySchema = pageQuerySchema.extend({
   q: z
-    .string({ error: 'Enter words to search for' })
+    .string({ error: SEARCH_MESSAGES.empty })
     .trim()
-    .min(1, 'Enter words to search for')
-    .max(
-      LIMITS.searchQuery.max,
-      `A search may be at most ${LIMITS.searchQuery.max} characters long`,
-    ),
+    .min(1, SEARCH_MESSAGES.empty)
+    .max(LIMITS.searchQuery.max, SEARCH_MESSAGES.tooLong),
   limit: pageQuerySchema.shape.limit.removeDefault().default(PAGE_SIZE.publicNews),
 });
 export type SearchQuery = z.infer<typeof searchQuerySchema>;

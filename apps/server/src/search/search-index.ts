@@ -1,3 +1,5 @@
+import { SEARCH_MAX_HITS } from '@newsroom/contract';
+
 /** One article that matched, best first, with marked excerpts of its body and its summary. */
 export interface SearchMatch {
   id: string;
@@ -16,7 +18,7 @@ export interface SearchResult {
  * A search ranks the most recently written public articles that match, at most this many, so
  * its cost stays bounded however common its words are in a large archive (decision 080).
  */
-export const MAX_SEARCH_HITS = 1000;
+export const MAX_SEARCH_HITS = SEARCH_MAX_HITS;
 
 /**
  * Full-text search over public articles: titles, meta descriptions, tags and body text, stemmed,

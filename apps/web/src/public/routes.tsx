@@ -13,6 +13,8 @@ import { PublicError } from './layout/PublicError.tsx';
 import { PublicLayout } from './layout/PublicLayout.tsx';
 import { categoryLoader, homeLoader } from './news-list/loaders.ts';
 import { NewsListPage } from './news-list/NewsListPage.tsx';
+import { searchLoader, type SearchLoaderData } from './search/loader.ts';
+import { SearchPage } from './search/SearchPage.tsx';
 import { SITE } from './site.ts';
 
 function handle(head: PublicHandle['head']): PublicHandle {
@@ -63,6 +65,16 @@ const aboutHead = handle(() => ({
   canonicalPath: paths.about(),
 }));
 
+/** Result pages are for readers, not for search engines' indexes. */
+const searchHead = handle(({ loaderData }): PageHead => {
+  const q = ((loaderData ?? { q: '' }) as SearchLoaderData).q.trim();
+  return {
+    title: q ? `Search: ${q}` : 'Search',
+    description: `Search ${SITE.name}: articles matching your words, best matches first.`,
+    noindex: true,
+  };
+});
+
 /** The contact page (and its form library and schema) loads only where it is used. */
 async function loadContactPage() {
   const { ContactPage } = await import('./contact/ContactPage.tsx');
@@ -99,6 +111,12 @@ export function createPublicRoutes(queryClient: QueryClient): RouteObject[] {
         },
         { path: 'contact-us', lazy: loadContactPage, handle: contactHead },
         { path: 'about-us', Component: AboutPage, handle: aboutHead },
+        {
+          path: 'search',
+          loader: searchLoader(queryClient),
+          Component: SearchPage,
+          handle: searchHead,
+        },
         {
           path: ':category/:subcategory?',
           loader: categoryLoader(queryClient),
