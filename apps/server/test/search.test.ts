@@ -149,6 +149,8 @@ describe('GET /u/search answers', () => {
     const seen = [...first.body.data, ...second.body.data].map((hit: SearchHitDto) => hit.slug);
     expect(new Set(seen).size).toBe(7);
     expect(seen).not.toContain('election-draft');
+    const past = await search({ q: 'careful report', limit: 4, page: 3 });
+    expect(past.body).toMatchObject({ data: [], count: 7 });
   });
 
   it('answers no hits with 200, an empty list and count 0', async () => {
