@@ -9,11 +9,9 @@ import {
   type SearchResult,
 } from './search-index.ts';
 
-/**
- * ts_rank_cd weights of the labels {D, C, B, A}: title A, meta description and tags B, body C.
- * A body word counts a twentieth of a title word, so title matches rank first.
- */
-const WEIGHTS = sql`'{0.05, 0.05, 0.4, 1.0}'::float4[]`;
+/** Any of the words under a weight label: A is the title, B the meta description and tags. */
+const anyWordIn = (words: string[], label: 'A' | 'B') =>
+  sql`to_tsquery('english', ${words.map((word) => `${word}:${label}`).join(' | ')})`;
 
 const HEADLINE_OPTIONS =
   `StartSel=${MARK_START}, StopSel=${MARK_END}, MaxWords=${SNIPPET_WORDS}, ` +
@@ -26,8 +24,8 @@ export class PostgresSearchIndex implements SearchIndex {
   async search(words: string[], limit: number, offset: number): Promise<SearchResult> {
     // Words are plain letters and digits (words.ts); plainto_tsquery ANDs them and stems them.
     const query = sql`plainto_tsquery('english', ${words.join(' ')})`;
-    // The newest matches, found through the GIN index. Only these are ranked, in the next step,
-    // so ts_rank_cd never runs over every match of a common word.
+    // The newest matches, found through the GIN index. Only these are ranked, in the next step:
+    // by where a word matched, then newest first, as on SQLite.
     const candidates = sql`
       select n.id, n.created_at
       from news_search s join news n on n.id = s.news_id
@@ -37,9 +35,11 @@ export class PostgresSearchIndex implements SearchIndex {
     const page = await sql<{ id: string; body: string; meta: string; count: number }>`
       with candidates as materialized (${candidates}),
       page as (
-        select c.id, c.created_at, ts_rank_cd(${WEIGHTS}, s.document, q.query) as rank, q.query
-        from candidates c join news_search s on s.news_id = c.id, ${query} as q(query)
-        order by rank desc, c.created_at desc, c.id desc
+        select c.id, c.created_at, ${query} as query,
+          s.document @@ ${anyWordIn(words, 'A')} as in_title,
+          s.document @@ ${anyWordIn(words, 'B')} as in_summary
+        from candidates c join news_search s on s.news_id = c.id
+        order by in_title desc, in_summary desc, c.created_at desc, c.id desc
         limit ${limit} offset ${offset}
       )
       select n.id,
@@ -47,7 +47,9 @@ export class PostgresSearchIndex implements SearchIndex {
         ts_headline('english', n.meta_description, page.query, ${HEADLINE_OPTIONS}) as meta,
         (select count(*) from candidates) as count
       from page join news n on n.id = page.id
-      order by page.rank desc, page.created_at desc, page.id desc`.execute(this.db);
+      order by page.in_title desc, page.in_summary desc, page.created_at desc, page.id desc`.execute(
+      this.db,
+    );
     const count = page.rows[0]?.count ?? (offset > 0 ? await this.count(candidates) : 0);
     const matches = page.rows.map((row) => ({
       id: row.id,

@@ -9,11 +9,9 @@ import {
   type SearchResult,
 } from './search-index.ts';
 
-/**
- * bm25 weight of each column of news_fts (title, meta_description, tags, body_text): a word in
- * the title counts ten times one in the body, so title matches rank first.
- */
-const BM25 = sql`bm25(news_fts, 10.0, 4.0, 4.0, 1.0)`;
+/** Whether a column (0 title, 1 meta description, 2 tags) holds a matched word of this row. */
+const matchedIn = (column: number) =>
+  sql`instr(highlight(news_fts, ${sql.lit(column)}, ${MARK_START}, ${MARK_END}), ${MARK_START}) > 0`;
 
 /** Each word as an FTS5 string, ANDed: quoting makes every word a term, never an operator. */
 function matchExpression(words: string[]): string {
@@ -27,9 +25,12 @@ export class SqliteSearchIndex implements SearchIndex {
   async search(words: string[], limit: number, offset: number): Promise<SearchResult> {
     const match = matchExpression(words);
     // The newest matches first (FTS5 walks rowids, which grow with every insert, backwards and
-    // stops early); only those are scored and ranked.
+    // stops early). Only these are ranked: by where a word matched, then newest first.
+    // highlight() looks at the short columns of one row; bm25() would first count every match
+    // of each word in the whole index, which is what makes it slow for common words.
     const candidates = sql`
-      select n.id, news_fts.rowid as rowid, ${BM25} as score, n.created_at
+      select n.id, news_fts.rowid as rowid, n.created_at,
+        ${matchedIn(0)} as in_title, (${matchedIn(1)} or ${matchedIn(2)}) as in_summary
       from news_fts join news n on n.rowid = news_fts.rowid
       where news_fts match ${match} and ${isPublicNews('n')}
       order by news_fts.rowid desc
@@ -37,7 +38,7 @@ export class SqliteSearchIndex implements SearchIndex {
     const page = await sql<{ id: string; rowid: number; count: number }>`
       with candidates as materialized (${candidates})
       select id, rowid, (select count(*) from candidates) as count from candidates
-      order by score, created_at desc, id desc
+      order by in_title desc, in_summary desc, created_at desc, id desc
       limit ${limit} offset ${offset}`.execute(this.db);
     const count = page.rows[0]?.count ?? (offset > 0 ? await this.count(candidates) : 0);
     if (page.rows.length === 0) return { matches: [], count };
