@@ -24,13 +24,14 @@ export class PostgresSearchIndex implements SearchIndex {
   async search(words: string[], limit: number, offset: number): Promise<SearchResult> {
     // Words are plain letters and digits (words.ts); plainto_tsquery ANDs them and stems them.
     const query = sql`plainto_tsquery('english', ${words.join(' ')})`;
-    // The newest matches, found through the GIN index. Only these are ranked, in the next step:
-    // by where a word matched, then newest first, as on SQLite.
+    // The newest public matches, from news_search alone (it holds copies of status and
+    // created_at): a GIN index scan, then a top-N sort of narrow rows. Only these are ranked, in
+    // the next step: by where a word matched, then newest first, as on SQLite.
     const candidates = sql`
-      select n.id, n.created_at
-      from news_search s join news n on n.id = s.news_id
-      where s.document @@ ${query} and ${isPublicNews('n')}
-      order by n.created_at desc, n.id desc
+      select s.news_id as id, s.created_at
+      from news_search s
+      where s.document @@ ${query} and ${isPublicNews('s')}
+      order by s.created_at desc, s.news_id desc
       limit ${MAX_SEARCH_HITS}`;
     const page = await sql<{ id: string; body: string; meta: string; count: number }>`
       with candidates as materialized (${candidates}),
