@@ -10,7 +10,15 @@ async function seriousViolations(page: Page) {
     .map((violation) => `${violation.id}: ${violation.nodes.map((n) => n.target).join(', ')}`);
 }
 
-const pages = ['/', '/crime', '/crime/cyber-crime', '/contact-us', '/about-us', '/no-such/page'];
+const pages = [
+  '/',
+  '/crime',
+  '/crime/cyber-crime',
+  '/contact-us',
+  '/about-us',
+  '/search?q=year',
+  '/no-such/page',
+];
 
 for (const path of pages) {
   test(`${path} has no serious or critical accessibility violation`, async ({ page }) => {

@@ -16,6 +16,7 @@ import { NewsArchive } from './news/archive.ts';
 import { NewsService } from './news/service.ts';
 import type { ViewBuffer } from './news/view-buffer.ts';
 import { ANCHOR, PUBLISHER, PersonService } from './people/service.ts';
+import { SearchService } from './search/service.ts';
 import type { MediaStorage } from './storage/storage.ts';
 import { SubCategoryService } from './subcategory/service.ts';
 
@@ -55,6 +56,7 @@ export function createServices(deps: ServiceDeps) {
     dashboard: new DashboardService(db),
     news: new NewsService(db, storage, views, invalidate),
     archive: new NewsArchive(db),
+    search: new SearchService(db, storage),
   };
 }
 

@@ -64,6 +64,7 @@ beforeAll(async () => {
       slug: 'matrix-headline',
       meta_description: 'Matrix meta description',
       description: '<p>Matrix body</p>',
+      body_text: 'Matrix body',
       tags: '[]',
       category_id: parent._id,
       sub_category_id: null,

@@ -13,8 +13,8 @@ import { resolvePage } from './public/resolve-page.ts';
 export async function render(request: RenderRequest): Promise<RenderResult> {
   setTransport(request.fetch);
   const queryClient = createQueryClient();
-  const { pathname } = new URL(request.url, 'http://localhost');
-  const { page, status, head } = await resolvePage(queryClient, pathname);
+  const { pathname, searchParams } = new URL(request.url, 'http://localhost');
+  const { page, status, head } = await resolvePage(queryClient, pathname, searchParams);
   const html = renderToString(
     <QueryClientProvider client={queryClient}>
       <PublicPage page={page} pathname={pathname} ContactPage={ContactPage} />

@@ -36,6 +36,7 @@ export const LIMITS = {
   message: { min: 3, max: 5000 },
   password: { min: 8, max: 200 },
   otpDigits: 6,
+  searchQuery: { max: 200 },
 } as const;
 
 export const TRUNCATE = {
@@ -47,6 +48,15 @@ export const TRUNCATE = {
   firstItemWords: 90,
   gridItemWords: 50,
   relatedWords: 20,
+} as const;
+
+/** Search ranks at most this many of the newest matching articles (docs/decisions/080). */
+export const SEARCH_MAX_HITS = 1000;
+
+/** What a search query is told when it is refused (the schema and the search page share them). */
+export const SEARCH_MESSAGES = {
+  empty: 'Enter words to search for',
+  tooLong: `A search may be at most ${LIMITS.searchQuery.max} characters long`,
 } as const;
 
 export const RELATED_NEWS_COUNT = 5;

@@ -9,6 +9,7 @@ export const publicPaths = {
   article: (slug: string) => `/news/${encodeURIComponent(slug)}`,
   contact: () => '/contact-us',
   about: () => '/about-us',
+  search: (q?: string) => (q ? `/search?q=${encodeURIComponent(q)}` : '/search'),
   category: (category: string, subcategory?: string) =>
     subcategory
       ? `/${encodeURIComponent(toPathSegment(category))}/${encodeURIComponent(toPathSegment(subcategory))}`

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS, PAGE_SIZE, READ_ALSO_COUNT } from './limits.ts';
+import { LIMITS, PAGE_SIZE, READ_ALSO_COUNT, SEARCH_MESSAGES } from './limits.ts';
 
 /** A required, trimmed text field whose every type or emptiness failure reads `required`. */
 function requiredText(required: string) {
@@ -292,3 +292,17 @@ export const latestNewsQuerySchema = z.object({
     .default(READ_ALSO_COUNT),
   exclude: excludeSlug,
 });
+
+/**
+ * GET /u/search: the reader's words (trimmed, 1 to 200 characters) and a page of results sized
+ * like the public list. The words are only ever matched as words, never as query syntax.
+ */
+export const searchQuerySchema = pageQuerySchema.extend({
+  q: z
+    .string({ error: SEARCH_MESSAGES.empty })
+    .trim()
+    .min(1, SEARCH_MESSAGES.empty)
+    .max(LIMITS.searchQuery.max, SEARCH_MESSAGES.tooLong),
+  limit: pageQuerySchema.shape.limit.removeDefault().default(PAGE_SIZE.publicNews),
+});
+export type SearchQuery = z.infer<typeof searchQuerySchema>;

@@ -63,6 +63,14 @@ export interface NewsDto {
 }
 
 /**
+ * A search result (`GET /u/search`): the public read shape plus `snippet`, a short plain-text
+ * excerpt around the match, HTML-escaped, with the matched words wrapped in `<mark>…</mark>`.
+ */
+export interface SearchHitDto extends NewsDto {
+  snippet: string;
+}
+
+/**
  * A row of the admin news table (`GET /news/get`): spec §3 gives the names of the category,
  * sub-category, publisher and anchor as text there ('' when there is none); the ids stay beside.
  */

@@ -51,6 +51,9 @@ export function answerTags(url: string): StaleTags | null {
       return [publicTags.taxonomy];
     case '/latest':
       return [publicTags.newest];
+    // Any article write may change what a search finds; every one names the newest list.
+    case '/search':
+      return [publicTags.newest];
     case '/related-news': {
       const category = nameFilterValue(query.get('category') ?? undefined);
       return typeof category === 'string' ? [publicTags.related(category)] : [publicTags.newest];

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import { newsFigures } from './news-figures-migration.ts';
+import { searchMigration } from '../search/migration.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations run against the schema as it was, not as it is typed now */
 type AnyDb = Kysely<any>;
@@ -165,6 +166,7 @@ export const migrationProvider: MigrationProvider = {
       '0001_initial': initial,
       '0002_sessions': sessions,
       '0003_news_figures': newsFigures,
+      '0004_search': searchMigration,
     };
   },
 };

@@ -32,6 +32,8 @@ export interface NewsTable {
   slug: string;
   meta_description: string;
   description: string;
+  /** The description's plain text, for search (search/body-text.ts); kept by every write. */
+  body_text: string;
   /** JSON array of strings. */
   tags: string;
   category_id: string;

@@ -8,6 +8,7 @@ import { dashboardRoutes } from '../dashboard/routes.ts';
 import { newsRoutes } from '../news/routes.ts';
 import { personRoutes } from '../people/routes.ts';
 import { publicRoutes } from '../public/routes.ts';
+import { searchRoutes } from '../search/routes.ts';
 import { subCategoryRoutes } from '../subcategory/routes.ts';
 import { cacheRoutesOfScope } from '../cache/cached-routes.ts';
 import { guardAdminScope } from './admin-guard.ts';
@@ -32,6 +33,7 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(async (cached) => {
     cacheRoutesOfScope(cached, app.publicCache);
     await cached.register(publicRoutes, { prefix: '/u' });
+    await cached.register(searchRoutes, { prefix: '/u' });
   });
   await app.register(authRoutes, { prefix: '/auth' });
 

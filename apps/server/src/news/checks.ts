@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { MEDIA_REQUIRED_MESSAGE, type FieldError, type NewsFields } from '@newsroom/contract';
 import type { Database, NewsTable } from '../db/schema.ts';
 import { DomainError, validationFailed } from '../domain/errors.ts';
+import { searchBodyText } from '../search/body-text.ts';
 import type { CheckedImage } from './image.ts';
 import type { NewsRow } from './repo.ts';
 import { sanitizeDescription } from './sanitize.ts';
@@ -29,6 +30,7 @@ export function newsValues(fields: NewsFields): NewsValues {
     slug: fields.slug.toLowerCase(),
     meta_description: fields.metaDescription,
     description,
+    body_text: searchBodyText(description),
     tags: JSON.stringify(fields.tags),
     category_id: fields.categoryId,
     sub_category_id: fields.subCategoryId,

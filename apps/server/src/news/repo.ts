@@ -146,6 +146,12 @@ export class NewsRepository {
     return this.withNames().where('n.id', '=', id).executeTakeFirst();
   }
 
+  /** The rows of these ids, in no particular order; ids that vanished are left out. */
+  async findByIds(ids: string[]): Promise<NewsRowWithNames[]> {
+    if (ids.length === 0) return [];
+    return this.withNames().where('n.id', 'in', ids).execute();
+  }
+
   findBySlug(slug: string, activeOnly: boolean): Promise<NewsRowWithNames | undefined> {
     let query = this.withNames().where('n.slug', '=', slug);
     if (activeOnly) query = query.where('n.status', '=', 1);

@@ -6,7 +6,8 @@ import { PublicError } from './layout/PublicError.tsx';
 import { PublicLayout } from './layout/PublicLayout.tsx';
 import { NewsListPage } from './news-list/NewsListPage.tsx';
 import type { PublicPageRef } from './page.ts';
-import { PathnameContext } from './pathname.ts';
+import { PathnameContext, SearchWordsContext } from './pathname.ts';
+import { SearchPage } from './search/SearchPage.tsx';
 
 interface PublicPageProps {
   page: PublicPageRef;
@@ -24,6 +25,8 @@ function PageContent({ page, ContactPage }: Omit<PublicPageProps, 'pathname'>) {
       return <ArticlePage slug={page.slug} />;
     case 'about':
       return <AboutPage />;
+    case 'search':
+      return <SearchPage q={page.q} />;
     default:
       return ContactPage ? <ContactPage /> : null;
   }
@@ -35,9 +38,11 @@ export function PublicPage({ page, pathname, ContactPage }: PublicPageProps) {
   if (page.id === 'error') return <PublicError />;
   return (
     <PathnameContext.Provider value={pathname}>
-      <PublicLayout>
-        <PageContent page={page} ContactPage={ContactPage} />
-      </PublicLayout>
+      <SearchWordsContext.Provider value={page.id === 'search' ? page.q : ''}>
+        <PublicLayout>
+          <PageContent page={page} ContactPage={ContactPage} />
+        </PublicLayout>
+      </SearchWordsContext.Provider>
     </PathnameContext.Provider>
   );
 }

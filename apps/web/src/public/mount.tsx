@@ -19,7 +19,11 @@ async function contactPageFor(page: PublicPageRef): Promise<ComponentType | unde
  */
 async function resolveInBrowser(queryClient: QueryClient): Promise<PublicPageRef> {
   const { resolvePage } = await import('./resolve-page.ts');
-  const resolved = await resolvePage(queryClient, window.location.pathname);
+  const resolved = await resolvePage(
+    queryClient,
+    window.location.pathname,
+    new URLSearchParams(window.location.search),
+  );
   document.title = documentTitle(resolved.head);
   return resolved.page;
 }

@@ -8,6 +8,7 @@ import type { NewsFilter } from './api/news-list.ts';
 export type PublicPageRef =
   | { id: 'news-list'; filter: NewsFilter }
   | { id: 'article'; slug: string }
+  | { id: 'search'; q: string }
   | { id: 'contact' }
   | { id: 'about' }
   | { id: 'not-found' }

@@ -10,3 +10,10 @@ export const PathnameContext = createContext('/');
 export function usePathname(): string {
   return useContext(PathnameContext);
 }
+
+/** The words of the search being shown (on /search), so the search box can show them too. */
+export const SearchWordsContext = createContext('');
+
+export function useSearchWords(): string {
+  return useContext(SearchWordsContext);
+}

@@ -6,6 +6,7 @@ import { categoriesQuery } from './api/categories.ts';
 import { loadArticle } from './article/loader.ts';
 import { ERROR_HEAD, NOT_FOUND_HEAD, type PageHead } from './head.ts';
 import { loadNewsList } from './news-list/loaders.ts';
+import { loadSearch } from './search/loader.ts';
 import type { PublicPageRef } from './page.ts';
 import { SITE } from './site.ts';
 
@@ -21,6 +22,7 @@ const ROUTES = [
   { id: 'article', path: '/news/:slug' },
   { id: 'contact', path: '/contact-us' },
   { id: 'about', path: '/about-us' },
+  { id: 'search', path: '/search' },
   { id: 'category', path: '/:category/:subcategory?' },
 ];
 
@@ -60,7 +62,23 @@ async function resolveNewsList(
   return { page: { id: 'news-list', filter }, status: 200, head };
 }
 
-async function resolveMatched(queryClient: QueryClient, pathname: string): Promise<ResolvedPage> {
+/** Result pages are for readers, not for search engines' indexes. */
+async function resolveSearch(queryClient: QueryClient, q: string): Promise<ResolvedPage> {
+  await loadSearch(queryClient, q);
+  const words = q.trim();
+  const head: PageHead = {
+    title: words ? `Search: ${words}` : 'Search',
+    description: `Search ${SITE.name}: articles matching your words, best matches first.`,
+    noindex: true,
+  };
+  return { page: { id: 'search', q }, status: 200, head };
+}
+
+async function resolveMatched(
+  queryClient: QueryClient,
+  pathname: string,
+  search: URLSearchParams,
+): Promise<ResolvedPage> {
   const match = matchRoutes(ROUTES, pathname)?.[0];
   if (!match) return NOT_FOUND;
   const { params } = match;
@@ -76,6 +94,8 @@ async function resolveMatched(queryClient: QueryClient, pathname: string): Promi
         category: params.category ?? '',
         subcategory: params.subcategory,
       });
+    case 'search':
+      return resolveSearch(queryClient, search.get('q') ?? '');
     case 'contact': {
       const description = `Write to ${SITE.name}: our address, e-mail, phone number and a contact form.`;
       const head = { title: 'Contact Us', description, canonicalPath: paths.contact() };
@@ -97,9 +117,10 @@ async function resolveMatched(queryClient: QueryClient, pathname: string): Promi
 export async function resolvePage(
   queryClient: QueryClient,
   pathname: string,
+  search: URLSearchParams = new URLSearchParams(),
 ): Promise<ResolvedPage> {
   try {
-    return await resolveMatched(queryClient, pathname);
+    return await resolveMatched(queryClient, pathname, search);
   } catch {
     return { page: { id: 'error' }, status: 500, head: ERROR_HEAD };
   }

@@ -5,6 +5,7 @@ import { useCategories } from '../api/categories.ts';
 import { usePathname } from '../pathname.ts';
 import { MobileDrawer } from './MobileDrawer.tsx';
 import { Logo } from './Logo.tsx';
+import { SearchBox } from '../search/SearchBox.tsx';
 
 const navLinkClass = (isActive: boolean) =>
   `block whitespace-nowrap rounded px-2.5 py-2 text-sm font-semibold transition-colors hover:text-red-700 focus-visible:outline-2 focus-visible:outline-red-700 ${
@@ -72,6 +73,7 @@ export function Header() {
     <header className="sticky top-0 z-20 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-14 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
         <Logo />
+        <SearchBox className="ml-auto hidden w-80 lg:flex" />
         <button
           ref={menuButton}
           type="button"

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { CategoryDto } from '@newsroom/contract';
 import { paths } from '../../lib/paths.ts';
+import { SearchBox } from '../search/SearchBox.tsx';
 
 interface MobileDrawerProps {
   categories: CategoryDto[];
@@ -10,7 +11,7 @@ interface MobileDrawerProps {
 const linkClass =
   'block flex-1 rounded px-3 py-2.5 font-semibold text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-red-700';
 
-/** The menu below the header on narrow screens: categories, each with its sub-categories. */
+/** The menu below the header on narrow screens: search, then categories with their sub-categories. */
 export function MobileDrawer({ categories, onClose }: MobileDrawerProps) {
   const [expanded, setExpanded] = useState<string | null>(null);
 
@@ -28,6 +29,7 @@ export function MobileDrawer({ categories, onClose }: MobileDrawerProps) {
       aria-label="Menu"
       className="max-h-[calc(100dvh-3.5rem)] overflow-y-auto border-t border-slate-200 bg-white px-4 pb-6 shadow-lg lg:hidden"
     >
+      <SearchBox className="pt-4 pb-2" onSearch={onClose} />
       <ul className="divide-y divide-slate-100">
         <li>
           <a href={paths.home()} className={linkClass} onClick={onClose}>

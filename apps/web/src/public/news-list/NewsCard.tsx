@@ -2,12 +2,15 @@ import { TRUNCATE, htmlToText, truncateWords, type NewsDto } from '@newsroom/con
 import { paths } from '../../lib/paths.ts';
 import { formatDate } from '../format.ts';
 import { NewsImage } from '../NewsImage.tsx';
+import { SearchSnippet } from '../search/SearchSnippet.tsx';
 import { displayTags } from '../tags.ts';
 
 interface NewsCardProps {
   article: NewsDto;
   /** The first item of a list: large, with a longer excerpt and its picture loaded first. */
   featured?: boolean;
+  /** A search result's excerpt (marked words), shown in place of the opening words. */
+  snippet?: string;
 }
 
 function Tags({ tags }: { tags: string[] }) {
@@ -28,10 +31,11 @@ function Tags({ tags }: { tags: string[] }) {
 }
 
 /** One article in a news list: picture, tags, title, excerpt, publisher and updated date. */
-export function NewsCard({ article, featured = false }: NewsCardProps) {
+export function NewsCard({ article, featured = false, snippet }: NewsCardProps) {
   const words = featured ? TRUNCATE.firstItemWords : TRUNCATE.gridItemWords;
   const excerpt = truncateWords(htmlToText(article.description), words);
   const href = paths.article(article.slug);
+  const excerptClass = featured ? 'text-slate-700' : 'flex-1 text-sm text-slate-700';
   return (
     <article
       data-testid="news-item"
@@ -80,7 +84,11 @@ export function NewsCard({ article, featured = false }: NewsCardProps) {
             {article.title}
           </a>
         </h2>
-        <p className={featured ? 'text-slate-700' : 'flex-1 text-sm text-slate-700'}>{excerpt}</p>
+        {snippet === undefined ? (
+          <p className={excerptClass}>{excerpt}</p>
+        ) : (
+          <SearchSnippet snippet={snippet} className={excerptClass} />
+        )}
         <p className="text-xs text-slate-600">
           <span className="font-semibold text-slate-800">
             {article.publisher?.name ?? 'Newsroom'}

@@ -5,7 +5,8 @@ import { useNearBottom } from './use-near-bottom.ts';
 export const LOADING_ERROR = 'Loading Data Error';
 
 export interface NewsListProps {
-  items: NewsDto[];
+  /** Search results carry a snippet, shown in place of the opening words. */
+  items: (NewsDto & { snippet?: string })[];
   status: 'pending' | 'error' | 'success';
   hasNextPage: boolean;
   isFetchingNextPage: boolean;
@@ -13,6 +14,8 @@ export interface NewsListProps {
   fetchNextPage: () => void;
   /** The category (or sub-category) shown, for the empty message. */
   emptyLabel?: string;
+  /** Says what an empty list means, in place of the "no news yet" message. */
+  emptyMessage?: string;
 }
 
 /** The first article large, the rest in a grid; the next page loads near the bottom. */
@@ -24,19 +27,20 @@ export function NewsList(props: NewsListProps) {
   const [first, ...rest] = items;
   return (
     <section aria-label="News" aria-busy={status === 'pending' || isFetchingNextPage}>
-      {first && <NewsCard article={first} featured />}
+      {first && <NewsCard article={first} snippet={first.snippet} featured />}
       {rest.length > 0 && (
         <div className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {rest.map((article) => (
-            <NewsCard key={article._id} article={article} />
+            <NewsCard key={article._id} article={article} snippet={article.snippet} />
           ))}
         </div>
       )}
       {status === 'success' && items.length === 0 && (
         <p className="rounded-xl border border-dashed border-slate-300 p-10 text-center text-slate-600">
-          {props.emptyLabel
-            ? `There is no news in ${props.emptyLabel} yet.`
-            : 'There is no news yet.'}
+          {props.emptyMessage ??
+            (props.emptyLabel
+              ? `There is no news in ${props.emptyLabel} yet.`
+              : 'There is no news yet.')}
         </p>
       )}
       <div className="py-8 text-center text-sm text-slate-600" aria-live="polite">

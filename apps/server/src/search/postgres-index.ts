@@ -1,0 +1,69 @@
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { isPublicNews } from '../news/visibility.ts';
+import { MARK_END, MARK_START } from './snippet.ts';
+import {
+  MAX_SEARCH_HITS,
+  SNIPPET_WORDS,
+  type SearchIndex,
+  type SearchResult,
+} from './search-index.ts';
+
+/** Any of the words under a weight label: A is the title, B the meta description and tags. */
+const anyWordIn = (words: string[], label: 'A' | 'B') =>
+  sql`to_tsquery('english', ${words.map((word) => `${word}:${label}`).join(' | ')})`;
+
+const HEADLINE_OPTIONS =
+  `StartSel=${MARK_START}, StopSel=${MARK_END}, MaxWords=${SNIPPET_WORDS}, ` +
+  `MinWords=${Math.round(SNIPPET_WORDS / 2)}, ShortWord=2, MaxFragments=1, FragmentDelimiter=" … "`;
+
+/** PostgreSQL: news_search.document (english stemming, GIN index), kept by a trigger on news. */
+export class PostgresSearchIndex implements SearchIndex {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async search(words: string[], limit: number, offset: number): Promise<SearchResult> {
+    // Words are plain letters and digits (words.ts); plainto_tsquery ANDs them and stems them.
+    const query = sql`plainto_tsquery('english', ${words.join(' ')})`;
+    // The newest public matches, from news_search alone (it holds copies of status and
+    // created_at): a GIN index scan, then a top-N sort of narrow rows. Only these are ranked, in
+    // the next step: by where a word matched, then newest first, as on SQLite.
+    const candidates = sql`
+      select s.news_id as id, s.created_at
+      from news_search s
+      where s.document @@ ${query} and ${isPublicNews('s')}
+      order by s.created_at desc, s.news_id desc
+      limit ${MAX_SEARCH_HITS}`;
+    const page = await sql<{ id: string; body: string; meta: string; count: number }>`
+      with candidates as materialized (${candidates}),
+      page as (
+        select c.id, c.created_at, ${query} as query,
+          s.document @@ ${anyWordIn(words, 'A')} as in_title,
+          s.document @@ ${anyWordIn(words, 'B')} as in_summary
+        from candidates c join news_search s on s.news_id = c.id
+        order by in_title desc, in_summary desc, c.created_at desc, c.id desc
+        limit ${limit} offset ${offset}
+      )
+      select n.id,
+        ts_headline('english', n.body_text, page.query, ${HEADLINE_OPTIONS}) as body,
+        ts_headline('english', n.meta_description, page.query, ${HEADLINE_OPTIONS}) as meta,
+        (select count(*) from candidates) as count
+      from page join news n on n.id = page.id
+      order by page.in_title desc, page.in_summary desc, page.created_at desc, page.id desc`.execute(
+      this.db,
+    );
+    const count = page.rows[0]?.count ?? (offset > 0 ? await this.count(candidates) : 0);
+    const matches = page.rows.map((row) => ({
+      id: row.id,
+      bodySnippet: row.body,
+      metaSnippet: row.meta,
+    }));
+    return { matches, count: Number(count) };
+  }
+
+  /** The number of candidates, for a page past the last one. */
+  private async count(candidates: RawBuilder<unknown>): Promise<number> {
+    const result = await sql<{ count: number }>`
+      select count(*) as count from (${candidates}) c`.execute(this.db);
+    return Number(result.rows[0]?.count ?? 0);
+  }
+}
