@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { NewsFigures } from './figures.ts';
+import { isPublicNews } from './visibility.ts';
 
 /** One file of the sitemap index: a month of active articles, or its n-th part. */
 export interface ArchiveFile {
@@ -52,7 +53,7 @@ export class NewsArchive {
     const rows = await this.db
       .selectFrom('news')
       .select(['slug', 'updated_at'])
-      .where('status', '=', 1)
+      .where(isPublicNews('news'))
       .where('created_at', '>=', month)
       .where('created_at', '<', nextMonth(month))
       .orderBy('created_at')

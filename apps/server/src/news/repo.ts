@@ -3,6 +3,7 @@ import { tagsForRead, type AdminNewsRow, type NewsDto, type Ref } from '@newsroo
 import { lowerEquals } from '../db/database.ts';
 import type { Database, NewsTable } from '../db/schema.ts';
 import { NewsFigures, type ResolvedFilter } from './figures.ts';
+import { isPublicNews } from './visibility.ts';
 
 /** Which news a query reads; names are matched case-insensitively. */
 export interface NewsFilter {
@@ -92,7 +93,7 @@ export class NewsRepository {
   /** Matching news, aliased `m` apart from the outer `n`. */
   private matching(filter: ResolvedFilter) {
     let query = this.db.selectFrom('news as m');
-    if (filter.activeOnly) query = query.where('m.status', '=', 1);
+    if (filter.activeOnly) query = query.where(isPublicNews('m'));
     if (filter.categoryId) query = query.where('m.category_id', '=', filter.categoryId);
     const subs = filter.subCategoryIds;
     if (subs) {
@@ -154,7 +155,7 @@ export class NewsRepository {
 
   findBySlug(slug: string, activeOnly: boolean): Promise<NewsRowWithNames | undefined> {
     let query = this.withNames().where('n.slug', '=', slug);
-    if (activeOnly) query = query.where('n.status', '=', 1);
+    if (activeOnly) query = query.where(isPublicNews('n'));
     return query.executeTakeFirst();
   }
 }

@@ -29,7 +29,7 @@ export function MobileDrawer({ categories, onClose }: MobileDrawerProps) {
       aria-label="Menu"
       className="max-h-[calc(100dvh-3.5rem)] overflow-y-auto border-t border-slate-200 bg-white px-4 pb-6 shadow-lg lg:hidden"
     >
-      <SearchBox className="pt-4 pb-2" onSearch={onClose} />
+      <SearchBox className="pt-4 pb-2" />
       <ul className="divide-y divide-slate-100">
         <li>
           <a href={paths.home()} className={linkClass} onClick={onClose}>

@@ -4,8 +4,6 @@ import { paths } from '../../lib/paths.ts';
 import { useSearchWords } from '../pathname.ts';
 
 interface SearchBoxProps {
-  /** Called as the search is sent (the drawer closes itself). */
-  onSearch?: () => void;
   className?: string;
 }
 
@@ -14,7 +12,7 @@ interface SearchBoxProps {
  * answers with the results already rendered (public pages have no client router). On the
  * results page the box shows the words searched for.
  */
-export function SearchBox({ onSearch, className = '' }: SearchBoxProps) {
+export function SearchBox({ className = '' }: SearchBoxProps) {
   const id = useId();
   const current = useSearchWords();
   return (
@@ -23,7 +21,6 @@ export function SearchBox({ onSearch, className = '' }: SearchBoxProps) {
       action={paths.search()}
       role="search"
       className={`flex items-center ${className}`}
-      onSubmit={onSearch}
     >
       <label htmlFor={id} className="sr-only">
         Search news
