@@ -1,5 +1,4 @@
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Redis } from 'ioredis';
@@ -9,6 +8,7 @@ import { Load, nextClientAddress, send, type Answer } from './load.ts';
 import { PrivatePostgres, postgresMissing } from './private-postgres.ts';
 import { PrivateRedis, redisMissing } from './private-redis.ts';
 import { ServerProcess } from './server-process.ts';
+import { fakeDist } from './web-dist.ts';
 
 // These start their own PostgreSQL, Redis and server process, so they run once: in the
 // PostgreSQL pass (DATABASE_URL set), never against the machine's shared servers.
@@ -18,23 +18,6 @@ const skipReason = !process.env.DATABASE_URL
 
 /** How soon after a dependency's return everything must work again (the issue's promise). */
 const RECOVERY_MS = 5000;
-
-/** A built web app with a renderer that lists categories through the API, as the real one reads. */
-async function webDist(): Promise<string> {
-  const dist = await fs.mkdtemp(path.join(os.tmpdir(), 'newsroom-outage-web-'));
-  await fs.mkdir(path.join(dist, 'client', 'assets'), { recursive: true });
-  await fs.mkdir(path.join(dist, 'server'));
-  await fs.writeFile(path.join(dist, 'client', 'index.html'), '<html><!--app-html--></html>');
-  await fs.writeFile(
-    path.join(dist, 'server', 'entry-server.js'),
-    `export async function render({ fetch }) {
-      const res = await fetch('/api/v1/u/category-list', { method: 'GET', headers: {} });
-      if (!res.ok) throw new Error('category list answered ' + res.status);
-      return { kind: 'page', status: 200, head: '', html: 'Categories', state: '' };
-    }`,
-  );
-  return dist;
-}
 
 /** Repeats the check until it passes or RECOVERY_MS have gone by; true when it passed. */
 async function recovers(check: () => Promise<boolean>): Promise<boolean> {
@@ -59,7 +42,7 @@ describe.skipIf(skipReason)(`outages${skipReason ? ` (skipped: ${skipReason})` :
     [pg, redis, dist] = await Promise.all([
       PrivatePostgres.create(),
       PrivateRedis.create(),
-      webDist(),
+      fakeDist(),
     ]);
     server = await ServerProcess.start({
       DATABASE_URL: pg.url,
@@ -84,10 +67,14 @@ describe.skipIf(skipReason)(`outages${skipReason ? ` (skipped: ${skipReason})` :
     const load = new Load(server.baseUrl);
     await sleep(300);
 
+    // A page read before the outage is kept by the page cache and still served during it; a page
+    // whose data was never read (an article's) needs the database and gets the friendly 503.
+    expect((await fetch(`${server.baseUrl}/`)).status).toBe(200);
     load.phase = 'outage';
     await pg.stop();
     await sleep(500); // long enough for the load to meet the stopped database
-    const page = await fetch(`${server.baseUrl}/`);
+    const kept = await fetch(`${server.baseUrl}/`);
+    const page = await fetch(`${server.baseUrl}/news/not-read-before-the-outage`);
     const health = await fetch(`${server.baseUrl}/health`);
 
     load.phase = 'return';
@@ -120,6 +107,7 @@ describe.skipIf(skipReason)(`outages${skipReason ? ` (skipped: ${skipReason})` :
         message: databaseUnavailable().message,
       });
     }
+    expect(kept.status).toBe(200);
     expect(page.status).toBe(503);
     expect(page.headers.get('content-type')).toContain('text/html');
     expect(await page.text()).toContain('We will be back in a moment');
