@@ -1,3 +1,4 @@
+import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import type { NewsDto } from '@newsroom/contract';
 import { NewsCard } from './NewsCard.tsx';
 import { useNearBottom } from './use-near-bottom.ts';
@@ -16,6 +17,22 @@ export interface NewsListProps {
   emptyLabel?: string;
   /** Says what an empty list means, in place of the "no news yet" message. */
   emptyMessage?: string;
+}
+
+type ListItem = NewsListProps['items'][number];
+
+/** The list's props from an infinite query of pages of items (home, categories, search). */
+export function pagedListProps(
+  query: UseInfiniteQueryResult<InfiniteData<{ items: ListItem[] }>>,
+): Omit<NewsListProps, 'emptyLabel' | 'emptyMessage'> {
+  return {
+    items: query.data?.pages.flatMap((page) => page.items) ?? [],
+    status: query.status,
+    hasNextPage: query.hasNextPage,
+    isFetchingNextPage: query.isFetchingNextPage,
+    isFetchNextPageError: query.isFetchNextPageError,
+    fetchNextPage: () => void query.fetchNextPage(),
+  };
 }
 
 /** The first article large, the rest in a grid; the next page loads near the bottom. */

@@ -1,5 +1,5 @@
 import { useNewsList, type NewsFilter } from '../api/news-list.ts';
-import { NewsList } from './NewsList.tsx';
+import { NewsList, pagedListProps } from './NewsList.tsx';
 
 /** `/` and `/{category}/{subcategory?}`: the server resolved the filter from the path. */
 export function NewsListPage({ filter }: { filter: NewsFilter }) {
@@ -11,15 +11,7 @@ export function NewsListPage({ filter }: { filter: NewsFilter }) {
         <h1 className="text-2xl font-black tracking-tight text-slate-900 sm:text-3xl">{heading}</h1>
         {filter.subcategory && <p className="text-sm text-slate-600">in {filter.category}</p>}
       </div>
-      <NewsList
-        items={query.data?.pages.flatMap((page) => page.items) ?? []}
-        status={query.status}
-        hasNextPage={query.hasNextPage}
-        isFetchingNextPage={query.isFetchingNextPage}
-        isFetchNextPageError={query.isFetchNextPageError}
-        fetchNextPage={() => void query.fetchNextPage()}
-        emptyLabel={filter.category ? heading : undefined}
-      />
+      <NewsList {...pagedListProps(query)} emptyLabel={filter.category ? heading : undefined} />
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { SEARCH_MAX_HITS } from '@newsroom/contract';
 import { searchQueryProblem, useSearch } from '../api/search.ts';
-import { NewsList } from '../news-list/NewsList.tsx';
+import { NewsList, pagedListProps } from '../news-list/NewsList.tsx';
 
 function Summary({ count }: { count: number }) {
   if (count === 0) return null;
@@ -30,12 +30,7 @@ export function SearchPage({ q }: { q: string }) {
         </p>
       ) : (
         <NewsList
-          items={query.data?.pages.flatMap((page) => page.items) ?? []}
-          status={query.status}
-          hasNextPage={query.hasNextPage}
-          isFetchingNextPage={query.isFetchingNextPage}
-          isFetchNextPageError={query.isFetchNextPageError}
-          fetchNextPage={() => void query.fetchNextPage()}
+          {...pagedListProps(query)}
           emptyMessage={`No articles match “${words}”. Try fewer or other words.`}
         />
       )}
