@@ -11,12 +11,13 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
+import { random } from './random.mjs';
+import { freePort } from './server-process.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -33,17 +34,6 @@ const dataDir = values['data-dir'] ?? mkdtempSync(path.join(os.tmpdir(), 'newsro
 mkdirSync(dataDir, { recursive: true });
 const BATCH = 5000;
 
-/** A small seeded generator, so the same size gives the same corpus and the same queries. */
-function random(seed) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const rnd = random(42);
 const pick = (list) => list[Math.floor(rnd() * list.length)];
 const plain = (html) =>
@@ -267,17 +257,6 @@ async function stopServer() {
 }
 
 let server = null;
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 try {
   const base = await startServer();

@@ -9,6 +9,7 @@ import {
   createFigureTriggers,
   dropFigureTriggers,
 } from '../../apps/server/src/db/news-figures-triggers.ts';
+import { random } from '../random.mjs';
 
 const CATEGORIES = [
   'World',
@@ -37,18 +38,6 @@ const ANCHORS = 60;
 const CONTACTS = 5000;
 const YEARS = 5;
 const DESCRIPTION = `<p>${'A calm and careful report on what happened today in the city. '.repeat(6)}</p>`;
-
-/** A small deterministic random source, so two runs grow the same database. */
-function random(seed) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Categories, sub-categories, publishers, anchors and contact messages; their ids. */
 export async function growTaxonomy(db) {
