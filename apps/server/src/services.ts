@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { AddressService } from './addresses/service.ts';
 import { AdminRegistration } from './auth/registration.ts';
 import type { BusLogger } from './redis/channel.ts';
 import { AuthService } from './auth/service.ts';
@@ -57,6 +58,7 @@ export function createServices(deps: ServiceDeps) {
     news: new NewsService(db, storage, views, invalidate),
     archive: new NewsArchive(db),
     search: new SearchService(db, storage),
+    addresses: new AddressService(db),
   };
 }
 

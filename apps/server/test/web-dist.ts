@@ -10,12 +10,15 @@ const TEMPLATE = `<!doctype html><html><head><!--app-head--></head>
  * A stand-in for apps/web's built renderer: it reads categories through the transport it is
  * given (the API in-process) and answers 404 for /missing and a redirect for /old. Like the real
  * one, /news/{slug} reads the article (404 when there is none), / the newest list and
- * /section/{name} the list of a category, each shown as titles.
+ * /section/{name} the list of a category, each shown as titles; /{category}/{sub-category?} by
+ * their readable names shows the category's list (404 when they name none), and a page the host
+ * says is gone shows 'Removed' with status 410.
  */
 const RENDERER = `
-export async function render({ url, publicUrl, fetch }) {
+export async function render({ url, publicUrl, fetch, gone }) {
   globalThis.__renders = (globalThis.__renders ?? 0) + 1;
   if (url === '/old') return { kind: 'redirect', status: 301, location: '/' };
+  if (gone) return { kind: 'page', status: 410, head: '', html: '<main>Removed</main>', state: '' };
   const get = async (path) => {
     const response = await fetch(path, { method: 'GET', headers: { accept: 'application/json' } });
     return { status: response.status, body: await response.json() };
@@ -27,12 +30,32 @@ export async function render({ url, publicUrl, fetch }) {
   let content = '';
   const article = /^\\/news\\/([^/]+)$/.exec(path);
   const section = /^\\/section\\/([^/]+)$/.exec(path);
+  const readable = (name) => name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  const decoded = (segment) => {
+    try {
+      return decodeURIComponent(segment);
+    } catch {
+      return segment;
+    }
+  };
+  const segments = path.split('/').slice(1).map((segment) => readable(decoded(segment)));
+  const fixed = article || section || path === '/' || path === '/missing';
+  const category = fixed ? null : body.data.find((c) => readable(c.name) === segments[0]);
+  const sub = category && segments[1]
+    ? category.subcategory.find((s) => readable(s.name) === segments[1])
+    : null;
+  if (!fixed && (!category || segments.length > 2 || (segments[1] && !sub))) status = 404;
   if (article) {
     const read = await get('/api/v1/u/news/' + article[1]);
     if (read.status === 200) content = '<h1>' + read.body.data[0].title + '</h1>';
     else status = 404;
-  } else if (section || path === '/') {
-    const list = await get('/api/v1/u/get' + (section ? '?category=' + section[1] : ''));
+  } else if (section || path === '/' || status === 200) {
+    const params = new URLSearchParams();
+    if (section) params.set('category', decoded(section[1]));
+    if (category) params.set('category', category.name);
+    if (sub) params.set('subcategory', sub.name);
+    const filter = params.size > 0 ? '?' + params.toString() : '';
+    const list = await get('/api/v1/u/get' + filter);
     content = '<ul>' + list.body.data.map((n) => '<li>' + n.title + '</li>').join('') + '</ul>';
   }
   return {

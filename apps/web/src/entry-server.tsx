@@ -4,17 +4,22 @@ import type { RenderRequest, RenderResult } from '@newsroom/contract';
 import { setTransport } from './lib/api.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { ContactPage } from './public/contact/ContactPage.tsx';
-import { jsonForScript, renderHeadHtml } from './public/head.ts';
+import { GONE_HEAD, jsonForScript, renderHeadHtml } from './public/head.ts';
 import { STATE_ELEMENT_ID, type PublicState } from './public/hydration.ts';
 import { PublicPage } from './public/PublicPage.tsx';
-import { resolvePage } from './public/resolve-page.ts';
+import { resolvePage, type ResolvedPage } from './public/resolve-page.ts';
+
+/** A deleted article's address (decision 084): the 'removed' screen, nothing read. */
+const GONE: ResolvedPage = { page: { id: 'gone' }, status: 410, head: GONE_HEAD };
 
 /** Renders one public page with its data, head tags and the state the browser hydrates from. */
 export async function render(request: RenderRequest): Promise<RenderResult> {
   setTransport(request.fetch);
   const queryClient = createQueryClient();
   const { pathname, searchParams } = new URL(request.url, 'http://localhost');
-  const { page, status, head } = await resolvePage(queryClient, pathname, searchParams);
+  const { page, status, head } = request.gone
+    ? GONE
+    : await resolvePage(queryClient, pathname, searchParams);
   const html = renderToString(
     <QueryClientProvider client={queryClient}>
       <PublicPage page={page} pathname={pathname} ContactPage={ContactPage} />

@@ -16,6 +16,15 @@ export const publicPaths = {
       : `/${encodeURIComponent(toPathSegment(category))}`,
 } as const;
 
+/**
+ * Whether a path segment names a category or sub-category: its readable form, or the name itself
+ * in any case, compared by readable form (decision 042). The web app and the server's address
+ * history (decision 084) match names by this one rule.
+ */
+export function isPathSegmentOf(segment: string, name: string): boolean {
+  return toPathSegment(segment) === toPathSegment(name);
+}
+
 /** The sign-in screens: always the client app, served only to visitors without a session. */
 export const authPaths = {
   login: () => '/login',

@@ -12,6 +12,11 @@ export interface RenderRequest {
   /** Absolute base for canonical and social URLs (PUBLIC_URL). */
   publicUrl: string;
   fetch: ApiFetch;
+  /**
+   * The page is an article that was deleted (its address answers 410 Gone, decision 084): the
+   * renderer shows the 'removed' screen with status 410 and reads nothing.
+   */
+  gone?: boolean;
 }
 
 export type RenderResult =

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { CategoryDto, NameInput, Ref } from '@newsroom/contract';
+import { NameHistory } from '../addresses/name-history.ts';
 import { NamedRepository, toNamedDto, writeUniqueName } from '../db/named-repo.ts';
 import type { Database } from '../db/schema.ts';
 import { DomainError } from '../domain/errors.ts';
@@ -40,7 +41,7 @@ export class CategoryService {
 
   async get(id: string): Promise<CategoryDto> {
     const row = await this.repo.findById(id);
-    if (!row) throw new DomainError('NOT_FOUND', 'Category not found');
+    if (!row) throw categoryNotFound();
     const subs = await this.db
       .selectFrom('subcategories')
       .select(['id', 'name'])
@@ -52,26 +53,40 @@ export class CategoryService {
 
   async create(input: NameInput): Promise<CategoryDto> {
     const row = await writeUniqueName(this.repo, 'Category', input.name, () =>
-      this.repo.insert(input.name),
+      this.db.transaction().execute(async (trx) => {
+        await new NameHistory(trx).categoryNamed(input.name);
+        return new NamedRepository(trx, 'categories').insert(input.name);
+      }),
     );
     await this.invalidate(taxonomyTags.listed);
     return { ...toNamedDto(row), subcategory: [] };
   }
 
+  /** Renames the category; its former URL redirects to the new one (decision 084). */
   async update(id: string, input: NameInput): Promise<CategoryDto> {
     await this.get(id);
     await writeUniqueName(
       this.repo,
       'Category',
       input.name,
-      () => this.repo.rename(id, input.name),
+      () =>
+        this.db.transaction().execute(async (trx) => {
+          const repo = new NamedRepository(trx, 'categories');
+          const before = await repo.findById(id);
+          if (!before) throw categoryNotFound();
+          await new NameHistory(trx).categoryRenamed(id, before.name, input.name);
+          await repo.rename(id, input.name);
+        }),
       id,
     );
     await this.invalidate(taxonomyTags.renamed);
     return this.get(id);
   }
 
-  /** Refuses while sub-categories or news still belong to the category (see docs/decisions). */
+  /**
+   * Refuses while sub-categories or news still belong to the category (see docs/decisions); its
+   * former URLs stop redirecting with it.
+   */
   async delete(id: string): Promise<CategoryDto> {
     const existing = await this.get(id);
     if (existing.subcategory.length > 0) {
@@ -96,3 +111,5 @@ export class CategoryService {
     return existing;
   }
 }
+
+const categoryNotFound = () => new DomainError('NOT_FOUND', 'Category not found');

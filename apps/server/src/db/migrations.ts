@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { addressHistoryMigration } from './address-history-migration.ts';
 import { newsFigures } from './news-figures-migration.ts';
 import { searchMigration } from '../search/migration.ts';
 
@@ -167,6 +168,7 @@ export const migrationProvider: MigrationProvider = {
       '0002_sessions': sessions,
       '0003_news_figures': newsFigures,
       '0004_search': searchMigration,
+      '0006_address_history': addressHistoryMigration,
     };
   },
 };

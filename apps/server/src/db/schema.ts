@@ -119,6 +119,34 @@ export interface SessionTable {
 
 export type SessionEndReason = 'logout' | 'refresh-reuse' | 'password-change' | 'account-gone';
 
+/** A former slug of an article; its page redirects to the article's current slug (decision 084). */
+export interface NewsSlugHistoryTable {
+  slug: string;
+  news_id: string;
+  created_at: Timestamp;
+}
+
+/** The slug of a deleted article: its page answers 410 Gone until another article takes it. */
+export interface DeletedSlugTable {
+  slug: string;
+  deleted_at: Timestamp;
+}
+
+/** A former path segment (toPathSegment of an old name) of a category. */
+export interface CategoryNameHistoryTable {
+  segment: string;
+  category_id: string;
+  created_at: Timestamp;
+}
+
+/** A former path segment of a sub-category under `category_id` (its parent at the time). */
+export interface SubCategoryNameHistoryTable {
+  category_id: string;
+  segment: string;
+  subcategory_id: string;
+  created_at: Timestamp;
+}
+
 export interface Database {
   categories: CategoryTable;
   subcategories: SubCategoryTable;
@@ -131,4 +159,8 @@ export interface Database {
   otps: OtpTable;
   refresh_tokens: RefreshTokenTable;
   sessions: SessionTable;
+  news_slug_history: NewsSlugHistoryTable;
+  deleted_slugs: DeletedSlugTable;
+  category_name_history: CategoryNameHistoryTable;
+  subcategory_name_history: SubCategoryNameHistoryTable;
 }

@@ -57,6 +57,14 @@ export function articleTags(news: NewsDto): string[] {
   return tags;
 }
 
+/**
+ * The pages of an article's former or deleted slugs: they redirect to it while it is public, or
+ * answer 410 once it is deleted (decision 084); the page of a slug is tagged as the article's.
+ */
+export function formerSlugTags(slugs: readonly string[]): string[] {
+  return slugs.map((slug) => publicTags.article(slug));
+}
+
 /** What a category, sub-category, publisher or anchor write makes stale. */
 export const taxonomyTags = {
   /** A new or removed (so unused) category or sub-category shows in navigation and sitemap. */

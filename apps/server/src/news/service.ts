@@ -8,10 +8,11 @@ import {
   type NewsFields,
   type PageQuery,
 } from '@newsroom/contract';
+import { SlugHistory } from '../addresses/slug-history.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../db/errors.ts';
 import { newId } from '../db/ids.ts';
 import { DomainError } from '../domain/errors.ts';
-import { articleTags, type Invalidate } from '../domain/public-tags.ts';
+import { articleTags, formerSlugTags, type Invalidate } from '../domain/public-tags.ts';
 import type { Database } from '../db/schema.ts';
 import type { MediaStorage } from '../storage/storage.ts';
 import { NewsWriteChecks, newsValues, slugTaken, type NewsUpdate } from './checks.ts';
@@ -56,6 +57,7 @@ export class NewsService {
     const id = newId();
     await this.write(checked, values.slug, async (trx, imageKey) => {
       await new NewsWriteChecks(trx).assert(fields, checked, null);
+      await new SlugHistory(trx).taken(values.slug);
       const stamp = this.stamp();
       await trx
         .insertInto('news')
@@ -87,6 +89,7 @@ export class NewsService {
         .executeTakeFirst();
       if (!existing) throw newsNotFound();
       await new NewsWriteChecks(trx).assert(fields, checked, existing);
+      await new SlugHistory(trx).moved(id, existing.slug, values.slug);
       const keep = checked === null && !fields.removeImage;
       await trx
         .updateTable('news')
@@ -101,8 +104,14 @@ export class NewsService {
     });
     if (replaced) await this.removeFile(replaced);
     const after = await this.get(id);
-    // Where it was listed and where it is listed now: a move drops both.
-    await this.invalidate([...articleTags(before), ...articleTags(after)]);
+    const former = await new SlugHistory(this.db).formerSlugs(id);
+    // Where it was listed and where it is listed now: a move drops both; its former slugs
+    // redirect to it while it is public (or stop, when it is not).
+    await this.invalidate([
+      ...articleTags(before),
+      ...articleTags(after),
+      ...formerSlugTags(former),
+    ]);
     return after;
   }
 
@@ -118,13 +127,23 @@ export class NewsService {
     return { data: data.map(toAdminNewsRow), count };
   }
 
-  /** Deletes the article, then its image file. */
+  /** Deletes the article (its slugs answer 410 from then on), then its image file. */
   async delete(id: string): Promise<NewsDto> {
     const row = await this.repo.findById(id);
     if (!row) throw newsNotFound();
-    await this.db.deleteFrom('news').where('id', '=', id).execute();
+    const gone = await this.db.transaction().execute(async (trx) => {
+      const current = await trx
+        .selectFrom('news')
+        .select('slug')
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (!current) throw newsNotFound();
+      const slugs = await new SlugHistory(trx).deleted(id, current.slug);
+      await trx.deleteFrom('news').where('id', '=', id).execute();
+      return slugs;
+    });
     const deleted = this.toDto(row);
-    await this.invalidate(articleTags(deleted));
+    await this.invalidate([...articleTags(deleted), ...formerSlugTags(gone)]);
     if (row.image_key) await this.removeFile(row.image_key);
     return deleted;
   }

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { PageQuery, SubCategoryDto, SubCategoryInput } from '@newsroom/contract';
+import { NameHistory } from '../addresses/name-history.ts';
 import { lowerEquals } from '../db/database.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import { newId, now } from '../db/ids.ts';
@@ -46,7 +47,7 @@ export class SubCategoryService {
 
   async get(id: string): Promise<SubCategoryDto> {
     const row = await this.baseQuery().where('s.id', '=', id).executeTakeFirst();
-    if (!row) throw new DomainError('NOT_FOUND', 'Sub-category not found');
+    if (!row) throw subCategoryNotFound();
     return toDto(row);
   }
 
@@ -56,16 +57,19 @@ export class SubCategoryService {
     const stamp = now();
     const id = newId();
     try {
-      await this.db
-        .insertInto('subcategories')
-        .values({
-          id,
-          name: input.name,
-          category_id: input.categoryId,
-          created_at: stamp,
-          updated_at: stamp,
-        })
-        .execute();
+      await this.db.transaction().execute(async (trx) => {
+        await new NameHistory(trx).subCategoryNamed(input);
+        await trx
+          .insertInto('subcategories')
+          .values({
+            id,
+            name: input.name,
+            category_id: input.categoryId,
+            created_at: stamp,
+            updated_at: stamp,
+          })
+          .execute();
+      });
     } catch (error) {
       if (isUniqueViolation(error)) throw duplicate(input.name);
       throw error;
@@ -80,6 +84,18 @@ export class SubCategoryService {
     await this.assertNameFree(input, id);
     try {
       await this.db.transaction().execute(async (trx) => {
+        const before = await trx
+          .selectFrom('subcategories')
+          .select(['name', 'category_id'])
+          .where('id', '=', id)
+          .executeTakeFirst();
+        if (!before) throw subCategoryNotFound();
+        // Its former path (name, or parent) redirects to the new one (decision 084).
+        await new NameHistory(trx).subCategoryMoved(
+          id,
+          { categoryId: before.category_id, name: before.name },
+          input,
+        );
         await trx
           .updateTable('subcategories')
           .set({ name: input.name, category_id: input.categoryId, updated_at: now() })
@@ -142,6 +158,7 @@ export class SubCategoryService {
   }
 }
 
+const subCategoryNotFound = () => new DomainError('NOT_FOUND', 'Sub-category not found');
 const duplicate = (name: string) =>
   new DomainError('NAME_TAKEN', `Sub-category "${name}" already exists in this category`);
 

@@ -7,6 +7,7 @@ import { sendAnswer, storeAnswer, type StoredAnswer } from '../cache/stored-answ
 import { isDatabaseUnavailable } from '../db/errors.ts';
 import { isPersonal } from '../http/render-mark.ts';
 import { recordReads } from './render-reads.ts';
+import { missingPages, pathnameOf } from './missing-pages.ts';
 import { fillTemplate } from './template.ts';
 import { injectTransport } from './transport.ts';
 import { unavailablePage, watchForUnavailable } from './unavailable.ts';
@@ -14,11 +15,6 @@ import type { WebDist } from './web-dist.ts';
 
 /** Prefixes that belong to the API and media, which answer their own 404s. */
 const NOT_PAGES = ['/api/', '/uploads/'];
-
-function pathnameOf(url: string): string {
-  const pathname = url.split('?')[0] ?? '/';
-  return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-}
 
 const htmlAnswer = (status: number, cacheControl: string, body: string, extra = {}) =>
   storeAnswer({
@@ -40,7 +36,8 @@ const beaconTag = (slug: string) =>
 /**
  * Every other GET is a page. Signed-in admins and the sign-in screens get the app shell; everyone
  * else a public page, served from the public cache and rendered once per key when missing
- * (docs/decisions/040, 070). An article page counts one view per GET, kept or rendered.
+ * (docs/decisions/040, 070). An article page counts one view per GET, kept or rendered. A page
+ * the renderer cannot find may have moved or been removed (web/missing-pages.ts, decision 084).
  */
 export async function pagesRoute(app: FastifyInstance, dist: WebDist) {
   const beaconViews = app.config.viewsFrom === 'beacon';
@@ -53,8 +50,13 @@ export async function pagesRoute(app: FastifyInstance, dist: WebDist) {
   const failed = await htmlAnswer(500, 'no-store', shellHtml);
   const unavailable = await htmlAnswer(503, 'no-store', unavailablePage(), { 'retry-after': '5' });
   const transport = injectTransport(app);
+  const missing = missingPages(app, {
+    cacheControl: pageCacheControl,
+    renderGone: (url) => render(url, true),
+    unavailable,
+  });
 
-  const render = async (url: string): Promise<Built<StoredAnswer>> => {
+  const render = async (url: string, gone = false): Promise<Built<StoredAnswer>> => {
     const api = watchForUnavailable(transport);
     const reads = recordReads(api.fetch);
     try {
@@ -62,6 +64,7 @@ export async function pagesRoute(app: FastifyInstance, dist: WebDist) {
         url,
         publicUrl: app.config.publicUrl,
         fetch: reads.fetch,
+        ...(gone && { gone }),
       });
       if (api.seen()) return { value: unavailable, keep: false };
       if (result.kind === 'redirect') {
@@ -84,8 +87,9 @@ export async function pagesRoute(app: FastifyInstance, dist: WebDist) {
         tags: reads.tags(),
         viewOf: result.status === 200 ? article : null,
       });
-      // A 404 is kept too: its tags name what would make it a page (a new article's slug).
-      return { value, keep: result.status === 200 || result.status === 404 };
+      if (result.status === 404 && !gone) return await missing(url, value);
+      // A 404 or 410 is kept too: its tags name what would make it a page (a new article's slug).
+      return { value, keep: [200, 404, 410].includes(result.status) };
     } catch (error) {
       if (api.seen()) return { value: unavailable, keep: false };
       app.log.error({ err: error }, 'server render failed; sending the app shell');

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { NotFound } from '../shared/NotFound.tsx';
 import { AboutPage } from './about/AboutPage.tsx';
+import { Gone } from './Gone.tsx';
 import { ArticlePage } from './article/ArticlePage.tsx';
 import { PublicError } from './layout/PublicError.tsx';
 import { PublicLayout } from './layout/PublicLayout.tsx';
@@ -35,6 +36,7 @@ function PageContent({ page, ContactPage }: Omit<PublicPageProps, 'pathname'>) {
 /** One public page, the same tree on the server and in the browser that hydrates it. */
 export function PublicPage({ page, pathname, ContactPage }: PublicPageProps) {
   if (page.id === 'not-found') return <NotFound />;
+  if (page.id === 'gone') return <Gone />;
   if (page.id === 'error') return <PublicError />;
   return (
     <PathnameContext.Provider value={pathname}>

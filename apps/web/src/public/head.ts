@@ -1,4 +1,6 @@
 import { tagList, type NewsDto } from '@newsroom/contract';
+import { NOT_FOUND_MESSAGE } from '../shared/NotFound.tsx';
+import { GONE_MESSAGE } from './Gone.tsx';
 import { SITE } from './site.ts';
 
 /** What a page says about itself in <head>. */
@@ -22,7 +24,14 @@ export function documentTitle(head: PageHead): string {
 
 export const NOT_FOUND_HEAD: PageHead = {
   title: 'Page not found',
-  description: 'Oops! The page you are looking for does not exist.',
+  description: NOT_FOUND_MESSAGE,
+  noindex: true,
+};
+
+/** A deleted article's page (410 Gone, decision 084). */
+export const GONE_HEAD: PageHead = {
+  title: 'Article removed',
+  description: GONE_MESSAGE,
   noindex: true,
 };
 

@@ -12,4 +12,5 @@ export type PublicPageRef =
   | { id: 'contact' }
   | { id: 'about' }
   | { id: 'not-found' }
+  | { id: 'gone' }
   | { id: 'error' };

@@ -1,23 +1,8 @@
+import { StatusScreen } from './StatusScreen.tsx';
+
+export const NOT_FOUND_MESSAGE = 'Oops! The page you are looking for does not exist.';
+
 /** The dark 404 screen shown for any unknown path, public or admin; its link pulses. */
 export function NotFound() {
-  return (
-    <main className="flex min-h-screen flex-col items-center justify-center bg-slate-950 px-6 text-center text-white">
-      <h1 className="animate-[fadeIn_0.6s_ease-out] text-8xl font-extrabold tracking-tight">404</h1>
-      <p className="mt-4 animate-[fadeIn_1s_ease-out] text-lg text-slate-300">
-        Oops! The page you are looking for does not exist.
-      </p>
-      <span className="relative mt-8 inline-flex">
-        <span
-          aria-hidden="true"
-          className="absolute inset-0 animate-ping rounded-full bg-red-700/50 [animation-duration:2s]"
-        />
-        <a
-          href="/"
-          className="relative rounded-full bg-red-700 px-6 py-3 font-semibold text-white hover:bg-red-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
-        >
-          Back to Home
-        </a>
-      </span>
-    </main>
-  );
+  return <StatusScreen code="404" message={NOT_FOUND_MESSAGE} />;
 }

@@ -1,12 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { toPathSegment, type CategoryDto } from '@newsroom/contract';
+import { isPathSegmentOf, type CategoryDto } from '@newsroom/contract';
 import { categoriesQuery } from '../api/categories.ts';
 import { newsListQuery, type NewsFilter } from '../api/news-list.ts';
-
-/** A category or sub-category named in a path, matched by its readable form or its name. */
-function sameName(name: string, segment: string): boolean {
-  return toPathSegment(name) === toPathSegment(segment);
-}
 
 /** The filter a path names, or null when it names no existing category or sub-category. */
 export function resolveFilter(
@@ -14,10 +9,10 @@ export function resolveFilter(
   categorySegment: string,
   subcategorySegment: string | undefined,
 ): NewsFilter | null {
-  const category = categories.find((c) => sameName(c.name, categorySegment));
+  const category = categories.find((c) => isPathSegmentOf(categorySegment, c.name));
   if (!category) return null;
   if (subcategorySegment === undefined) return { category: category.name };
-  const sub = category.subcategory.find((s) => sameName(s.name, subcategorySegment));
+  const sub = category.subcategory.find((s) => isPathSegmentOf(subcategorySegment, s.name));
   return sub ? { category: category.name, subcategory: sub.name } : null;
 }
 

@@ -1,0 +1,79 @@
+import type { Kysely } from 'kysely';
+import { publicPaths } from '@newsroom/contract';
+import type { Database } from '../db/schema.ts';
+import { publicTags, type StaleTags } from '../domain/public-tags.ts';
+import { isPublicNews } from '../news/visibility.ts';
+import { TaxonomyAddresses } from './taxonomy-addresses.ts';
+
+/**
+ * What became of a public path that shows nothing now, and the tags a kept answer for it carries
+ * (what a write names when it would change the answer).
+ */
+export type Whereabouts =
+  | { kind: 'moved'; path: string; tags: StaleTags }
+  | { kind: 'gone'; tags: StaleTags }
+  | { kind: 'unknown'; tags: StaleTags };
+
+/** The slug of an article path (`/news/{slug}`), as the API looks it up, or null. */
+function articleSlugOfPath(pathname: string): string | null {
+  const match = /^\/news\/([^/]+)$/.exec(pathname);
+  if (!match?.[1]) return null;
+  try {
+    return decodeURIComponent(match[1]).trim().toLowerCase();
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Public addresses that never break (decision 084): a former slug leads to its article's current
+ * page, a deleted article's slug is gone, and a former category or sub-category name leads to
+ * the current one, with anything under it. Each lookup is a probe of a primary key.
+ */
+export class AddressService {
+  private readonly taxonomy: TaxonomyAddresses;
+
+  constructor(private readonly db: Kysely<Database>) {
+    this.taxonomy = new TaxonomyAddresses(db);
+  }
+
+  /** What became of `pathname` (a path without its query), which the reader site cannot show. */
+  async whereabouts(pathname: string): Promise<Whereabouts> {
+    const slug = articleSlugOfPath(pathname);
+    if (slug !== null) return this.articleWhereabouts(slug);
+    const moved = await this.movedTaxonomyPath(pathname);
+    const tags = [publicTags.taxonomy];
+    return moved === null ? { kind: 'unknown', tags } : { kind: 'moved', path: moved, tags };
+  }
+
+  /**
+   * The current path of a path under a former category name (and former sub-category name), with
+   * any further segments (a feed, say) kept as they are; null when no segment names a former name.
+   * Its answers change with any category or sub-category write (the `taxonomy` tag).
+   */
+  movedTaxonomyPath(pathname: string): Promise<string | null> {
+    return this.taxonomy.movedPath(pathname);
+  }
+
+  private async articleWhereabouts(slug: string): Promise<Whereabouts> {
+    const tags = [publicTags.article(slug)];
+    const current = await this.db
+      .selectFrom('news_slug_history as h')
+      .innerJoin('news as n', 'n.id', 'h.news_id')
+      .select('n.slug')
+      .where('h.slug', '=', slug)
+      .where(isPublicNews('n'))
+      .executeTakeFirst();
+    // The current slug's page is tagged too: the redirect goes with the article's next change.
+    if (current) {
+      const path = publicPaths.article(current.slug);
+      return { kind: 'moved', path, tags: [...tags, publicTags.article(current.slug)] };
+    }
+    const deleted = await this.db
+      .selectFrom('deleted_slugs')
+      .select('slug')
+      .where('slug', '=', slug)
+      .executeTakeFirst();
+    return deleted ? { kind: 'gone', tags } : { kind: 'unknown', tags };
+  }
+}
