@@ -64,11 +64,9 @@ export class AddressService {
       .where('h.slug', '=', slug)
       .where(isPublicNews('n'))
       .executeTakeFirst();
-    // The current slug's page is tagged too: the redirect goes with the article's next change.
-    if (current) {
-      const path = publicPaths.article(current.slug);
-      return { kind: 'moved', path, tags: [...tags, publicTags.article(current.slug)] };
-    }
+    // An article write names its former slugs' tags too (formerSlugTags), so this answer goes
+    // with the article's next change of slug or status.
+    if (current) return { kind: 'moved', path: publicPaths.article(current.slug), tags };
     const deleted = await this.db
       .selectFrom('deleted_slugs')
       .select('slug')

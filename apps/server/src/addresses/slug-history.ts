@@ -28,7 +28,9 @@ export class SlugHistory {
     await this.db
       .insertInto('news_slug_history')
       .values({ slug: from, news_id: newsId, created_at })
-      .onConflict((conflict) => conflict.column('slug').doUpdateSet({ news_id: newsId, created_at }))
+      .onConflict((conflict) =>
+        conflict.column('slug').doUpdateSet({ news_id: newsId, created_at }),
+      )
       .execute();
   }
 
