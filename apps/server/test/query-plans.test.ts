@@ -8,7 +8,9 @@ import {
   type CompiledQuery as Q,
 } from 'kysely';
 import pg from 'pg';
+import { publicPaths } from '@newsroom/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AddressService } from '../src/addresses/service.ts';
 import { CategoryService } from '../src/category/service.ts';
 import { DashboardService } from '../src/dashboard/service.ts';
 import type { Database } from '../src/db/schema.ts';
@@ -72,7 +74,9 @@ async function plansOf(read: () => Promise<unknown>): Promise<string[]> {
   return lines;
 }
 
-const FULL_SCAN = /^SCAN (news|n|m)$|Seq Scan on news\b/;
+/** Whole-table reads of news or of the address history (categories are few, and read whole). */
+const FULL_SCAN =
+  /^SCAN (news|n|m|h|news_slug_history|deleted_slugs)$|Seq Scan on (news|\w+_history|deleted_slugs)\b/;
 
 describe('query plans', () => {
   it('read news through an index on every read of the reader path and the admin', async () => {
@@ -81,6 +85,7 @@ describe('query plans', () => {
     const news = new NewsService(recorder, new LocalStorage(t.dataDir), views, nothingToDrop);
     const archive = new NewsArchive(recorder);
     const dashboard = new DashboardService(recorder);
+    const addresses = new AddressService(recorder);
     const { category, subcategory, publisher, anchor } = taxonomy.names;
     const page = { page: 1, limit: 6 };
     const reads: [string, () => Promise<unknown>][] = [
@@ -107,6 +112,12 @@ describe('query plans', () => {
       ['categories', () => new CategoryService(recorder, nothingToDrop).list()],
       ['sitemap index', () => archive.files(50_000)],
       ['sitemap file', () => archive.articles(new Date().toISOString().slice(0, 7), 1, 50_000)],
+      ['former or deleted slug', () => addresses.whereabouts(`/news/${slug}-before`)],
+      ['former category name', () => addresses.whereabouts('/old-desk/rss.xml')],
+      [
+        'former sub-category name',
+        () => addresses.whereabouts(`${publicPaths.category(category)}/old-sub`),
+      ],
     ];
     const scans: string[] = [];
     for (const [name, read] of reads) {
