@@ -207,6 +207,7 @@ export async function resetContent(app: FastifyInstance, dataDir: string): Promi
   await db.deleteFrom('categories').execute();
   await db.deleteFrom('publishers').execute();
   await db.deleteFrom('anchors').execute();
+  await db.deleteFrom('deleted_slugs').execute();
   await fs.rm(path.join(dataDir, 'uploads', 'news'), { recursive: true, force: true });
   // Rows deleted around the services: no write named them, so the public cache is emptied.
   await app.publicCache.invalidate(['*']);
