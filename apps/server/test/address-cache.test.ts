@@ -35,6 +35,12 @@ async function get(path: string) {
   return { status: response.status, location: response.headers.get('location'), response };
 }
 
+/** Headers but those that differ per answer by nature (time, connection) or by query. */
+const comparable = (headers: Headers) =>
+  Object.fromEntries(
+    [...headers.entries()].filter(([name]) => !['date', 'keep-alive', 'location'].includes(name)),
+  );
+
 /** The answer to a second GET of `path`, and whether it was served without a render. */
 async function kept(path: string) {
   await get(path);
@@ -61,6 +67,10 @@ describe('kept redirects', () => {
     expect(again).toMatchObject({ status: 301, location: '/news/kept-second?ref=home' });
     expect(again.fromCache).toBe(true);
     expect(again.response.headers.get('cache-control')).toBe('no-cache, private');
+    // A miss, answered by the framework, carries the same headers but for its own query.
+    const miss = await get('/news/kept-first?ref=other');
+    expect(miss.location).toBe('/news/kept-second?ref=other');
+    expect(comparable(miss.response.headers)).toEqual(comparable(again.response.headers));
     const admin = await call(t.app, {
       method: 'GET',
       url: `/api/v1/news/get/${story._id}`,

@@ -42,8 +42,10 @@ export function missingPages(app: FastifyInstance, options: MissingPageOptions) 
     const tags = [...new Set([...notFound.tags, ...whereabouts.tags])];
     switch (whereabouts.kind) {
       case 'moved': {
+        // Typed, so the framework and the front door send the same headers for it.
         const headers = {
           location: whereabouts.path + queryOf(url),
+          'content-type': 'text/html; charset=utf-8',
           'cache-control': options.cacheControl,
         };
         const value = await storeAnswer({ status: 301, headers, body: '', tags });
