@@ -77,7 +77,7 @@ describe.skipIf(!redisUrl)('two instances with Redis', () => {
       return (
         page.body.includes('<h1>Second version</h1>') &&
         !list.body.includes('About to be deleted') &&
-        removed.statusCode === 404 &&
+        removed.statusCode === 410 &&
         api.statusCode === 404
       );
     };
