@@ -91,6 +91,7 @@ export async function buildApp(
   const views = new ViewBuffer(db.kysely, app.log);
   const publicCache = new PublicCache({
     maxBytes: config.pageCacheBytes,
+    graceMs: config.pageCacheGraceMs,
     ...(config.redisUrl
       ? { redis: { url: config.redisUrl, prefix: config.redisPrefix, log: app.log } }
       : {}),

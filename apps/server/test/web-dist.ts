@@ -10,11 +10,13 @@ const TEMPLATE = `<!doctype html><html><head><!--app-head--></head>
  * A stand-in for apps/web's built renderer: it reads categories through the transport it is
  * given (the API in-process) and answers 404 for /missing and a redirect for /old. Like the real
  * one, /news/{slug} reads the article (404 when there is none), / the newest list and
- * /section/{name} the list of a category, each shown as titles.
+ * /section/{name} the list of a category, each shown as titles. While a test holds
+ * `globalThis.__renderGate` (a promise), renders start but wait for it before reading.
  */
 const RENDERER = `
 export async function render({ url, publicUrl, fetch }) {
   globalThis.__renders = (globalThis.__renders ?? 0) + 1;
+  if (globalThis.__renderGate) await globalThis.__renderGate;
   if (url === '/old') return { kind: 'redirect', status: 301, location: '/' };
   const get = async (path) => {
     const response = await fetch(path, { method: 'GET', headers: { accept: 'application/json' } });

@@ -21,6 +21,8 @@ type Entry = ({ kind: 'answer' } & StoredAnswer) | ({ kind: 'article' } & Articl
 
 export interface PublicCacheOptions {
   maxBytes: number;
+  /** How long a stale answer may still be handed out while its replacement is built. */
+  graceMs: number;
   ttlMs?: number;
   /** With Redis, invalidations reach every instance on the same server and prefix. */
   redis?: { url: string; prefix: string; log: BusLogger };
@@ -41,6 +43,7 @@ export class PublicCache {
     this.store = new AnswerCache<Entry>({
       maxBytes: options.maxBytes,
       ttlMs: options.ttlMs ?? 60_000,
+      graceMs: options.graceMs,
       trusted: () => this.channel === null || this.channel.live,
     });
     const { redis } = options;

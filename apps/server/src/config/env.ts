@@ -31,6 +31,8 @@ export interface Config {
   s3: S3Config | undefined;
   /** Bytes of public pages and public API answers kept in memory; 0 keeps none. */
   pageCacheBytes: number;
+  /** How long a stale page may be answered while its replacement renders (decision 076). */
+  pageCacheGraceMs: number;
   /** Who counts article views: the server per page served, or a beacon from the page (a CDN). */
   viewsFrom: 'server' | 'beacon';
   /** The most article URLs in one sitemap file (the sitemaps.org limit is 50,000). */
@@ -82,6 +84,12 @@ const envSchema = z.object({
     .min(0, 'PAGE_CACHE_MB must be between 0 and 4096')
     .max(4096, 'PAGE_CACHE_MB must be between 0 and 4096')
     .default(64),
+  PAGE_CACHE_GRACE_MS: z.coerce
+    .number({ error: 'PAGE_CACHE_GRACE_MS must be a number' })
+    .int('PAGE_CACHE_GRACE_MS must be a whole number')
+    .min(0, 'PAGE_CACHE_GRACE_MS must be between 0 and 1000')
+    .max(1000, 'PAGE_CACHE_GRACE_MS must be between 0 and 1000')
+    .default(500),
   VIEWS_FROM: z
     .enum(['server', 'beacon'], { error: 'VIEWS_FROM must be server or beacon' })
     .default('server'),
@@ -142,6 +150,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     corsOrigins: parseOrigins(e.CORS_ORIGINS),
     s3: parseS3(e),
     pageCacheBytes: Math.round(e.PAGE_CACHE_MB * 1024 * 1024),
+    pageCacheGraceMs: e.PAGE_CACHE_GRACE_MS,
     viewsFrom: e.VIEWS_FROM,
     sitemapUrlsPerFile: e.SITEMAP_URLS_PER_FILE,
   };
