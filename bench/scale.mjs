@@ -147,6 +147,7 @@ async function runPass(cacheMb, urlsOf) {
       ]);
       if (plan) planned.push([read.name, plan]);
     }
+    if (cacheMb === '0') await checkSitemap(base);
     if (plans) {
       console.log('\nQuery plans (each statement of each read):');
       for (const [name, plan] of planned) {
@@ -159,6 +160,33 @@ async function runPass(cacheMb, urlsOf) {
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));
   }
+}
+
+/**
+ * Walks the sitemap index and every article file in it, and checks that together they list each
+ * active article exactly once (the server's count of active articles against the distinct URLs).
+ */
+async function checkSitemap(base) {
+  const started = performance.now();
+  const locs = (xml) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
+  const files = locs(await (await fetch(`${base}/sitemap.xml`)).text()).filter((loc) =>
+    /\/sitemaps\/news-/.test(loc),
+  );
+  const urls = new Set();
+  let listed = 0;
+  let largest = 0;
+  for (const file of files) {
+    const found = locs(await (await fetch(base + new URL(file).pathname)).text());
+    listed += found.length;
+    largest = Math.max(largest, found.length);
+    for (const loc of found) urls.add(loc);
+  }
+  const active = (await (await fetch(`${base}/api/v1/u/get?page=1&limit=1`)).json()).count;
+  const verdict =
+    urls.size === active && listed === active ? 'every active article, once' : 'MISMATCH';
+  console.log(
+    `\nsitemap: ${files.length} article files (largest ${largest.toLocaleString('en')} URLs), ${listed.toLocaleString('en')} URLs, ${urls.size.toLocaleString('en')} distinct, ${active.toLocaleString('en')} active articles: ${verdict} (walked in ${((performance.now() - started) / 1000).toFixed(1)} s)`,
+  );
 }
 
 async function withClient(url, statement) {
