@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CategoryService } from '../src/category/service.ts';
 import { DashboardService } from '../src/dashboard/service.ts';
 import type { Database } from '../src/db/schema.ts';
+import { systemClock } from '../src/domain/clock.ts';
 import { NewsArchive } from '../src/news/archive.ts';
 import { NewsService } from '../src/news/service.ts';
 import { ViewBuffer } from '../src/news/view-buffer.ts';
@@ -79,7 +80,7 @@ describe('query plans', () => {
     const views = new ViewBuffer(recorder, { warn: () => undefined });
     const nothingToDrop = async () => undefined;
     const news = new NewsService(recorder, new LocalStorage(t.dataDir), views, nothingToDrop);
-    const archive = new NewsArchive(recorder);
+    const archive = new NewsArchive(recorder, systemClock);
     const dashboard = new DashboardService(recorder);
     const { category, subcategory, publisher, anchor } = taxonomy.names;
     const page = { page: 1, limit: 6 };
