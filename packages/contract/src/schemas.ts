@@ -1,11 +1,5 @@
 import { z } from 'zod';
-import {
-  LIMITS,
-  PAGE_SIZE,
-  PUBLISH_MESSAGES,
-  READ_ALSO_COUNT,
-  SEARCH_MESSAGES,
-} from './limits.ts';
+import { LIMITS, PAGE_SIZE, PUBLISH_MESSAGES, READ_ALSO_COUNT, SEARCH_MESSAGES } from './limits.ts';
 
 /** A required, trimmed text field whose every type or emptiness failure reads `required`. */
 function requiredText(required: string) {

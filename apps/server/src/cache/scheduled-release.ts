@@ -87,10 +87,13 @@ export class ScheduledRelease {
     const next = this.upcoming[0];
     if (!next) return;
     const delay = Math.max(0, Date.parse(next.at) - this.clock.now().getTime());
-    this.timer = setTimeout(() => {
-      this.onDue();
-      this.arm();
-    }, Math.min(delay, LONGEST_DELAY_MS));
+    this.timer = setTimeout(
+      () => {
+        this.onDue();
+        this.arm();
+      },
+      Math.min(delay, LONGEST_DELAY_MS),
+    );
     this.timer.unref();
   }
 }

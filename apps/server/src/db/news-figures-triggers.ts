@@ -30,8 +30,22 @@ async function sqliteTriggers(db: AnyDb, rule: ActiveRule) {
     end`,
     `create trigger news_figures_update after update of ${countedColumns(rule)}, updated_at on news begin
       ${upsertFigures('sqlite', [
-        contributions({ row: 'old', from: null, sign: -1, withViews: false, changedAt: updatedAt, rule }),
-        contributions({ row: 'new', from: null, sign: 1, withViews: false, changedAt: updatedAt, rule }),
+        contributions({
+          row: 'old',
+          from: null,
+          sign: -1,
+          withViews: false,
+          changedAt: updatedAt,
+          rule,
+        }),
+        contributions({
+          row: 'new',
+          from: null,
+          sign: 1,
+          withViews: false,
+          changedAt: updatedAt,
+          rule,
+        }),
       ])};
     end`,
     `create trigger news_figures_views after update of views on news

@@ -47,11 +47,14 @@ export class NewsArchive {
       this.scheduledByMonth(isoNow(this.clock)),
     ]);
     return months.flatMap(({ month, active, changedAt }) =>
-      Array.from({ length: Math.ceil((active - (scheduled.get(month) ?? 0)) / perFile) }, (_, index) => ({
-        month,
-        part: index + 1,
-        changedAt,
-      })),
+      Array.from(
+        { length: Math.ceil((active - (scheduled.get(month) ?? 0)) / perFile) },
+        (_, index) => ({
+          month,
+          part: index + 1,
+          changedAt,
+        }),
+      ),
     );
   }
 
