@@ -27,6 +27,8 @@ export class ScheduledRelease {
   private complete = true;
   private timer: NodeJS.Timeout | null = null;
   private onDue: () => void = () => undefined;
+  /** Reads started; only the latest one's answer is kept, whatever order they finish in. */
+  private reads = 0;
 
   constructor(
     private readonly news: NewsRepository,
@@ -42,10 +44,9 @@ export class ScheduledRelease {
 
   /** The schedule changed (a write here or elsewhere): read it again. */
   refresh(): void {
+    // On failure the schedule known so far stays: the database was just written, so this is rare.
     void this.reload().catch((error: unknown) => {
       this.log.warn({ err: error }, 'Could not read the publication schedule');
-      this.complete = false;
-      this.upcoming = [];
     });
   }
 
@@ -72,7 +73,9 @@ export class ScheduledRelease {
   }
 
   private async reload(): Promise<void> {
+    const read = ++this.reads;
     const rows = await this.news.scheduled(HELD);
+    if (read !== this.reads) return;
     this.upcoming = rows.map((row) => ({
       at: row.created_at,
       tags: articleTags(toNewsDto(row, (key) => key)),
