@@ -34,6 +34,8 @@ async function editForm(stored: Parameters<typeof createNews>[0] = {}, timeZone 
     />,
   );
   await screen.findByRole('group', { name: 'Publishing' }, { timeout: 5000 });
+  // The rich-text editor loads on its own; a test that ends first would leave it loading.
+  await screen.findByRole('textbox', { name: 'Description' }, { timeout: 5000 });
   const sent = async () => {
     await userEvent.click(screen.getByRole('button', { name: 'Update News' }));
     await vi.waitFor(() => expect(onSave).toHaveBeenCalledOnce());
