@@ -34,6 +34,9 @@ import { PublicCache } from './cache/public-cache.ts';
 import { RenderMark } from './http/render-mark.ts';
 import { serverWithFront, type FrontSlot } from './http/server-factory.ts';
 import { ViewBuffer } from './news/view-buffer.ts';
+import { NewsRepository } from './news/repo.ts';
+import { ScheduledRelease } from './cache/scheduled-release.ts';
+import { systemClock, type Clock } from './domain/clock.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -52,6 +55,8 @@ declare module 'fastify' {
 
 export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
+  /** What decides which articles are published yet; the machine's clock unless a test moves it. */
+  clock?: Clock;
 }
 
 /** Builds the whole application: configuration in, a ready Fastify instance out. */
@@ -89,9 +94,11 @@ export async function buildApp(
     : new LocalStorage(uploadsDir, config.publicUrlSet ? config.publicUrl : '');
   const mediaSweep = new MediaSweeper(storage, db.kysely, app.log);
   const views = new ViewBuffer(db.kysely, app.log);
+  const clock = options.clock ?? systemClock;
   const publicCache = new PublicCache({
     maxBytes: config.pageCacheBytes,
     graceMs: config.pageCacheGraceMs,
+    schedule: new ScheduledRelease(new NewsRepository(db.kysely, clock), clock, app.log),
     ...(config.redisUrl
       ? { redis: { url: config.redisUrl, prefix: config.redisPrefix, log: app.log } }
       : {}),
@@ -131,6 +138,7 @@ export async function buildApp(
       log: app.log,
       views,
       invalidate: publicCache.invalidate,
+      clock,
     }),
   );
   app.decorate('adminRoutes', []);
@@ -188,6 +196,8 @@ export async function buildApp(
   app.decorate('demoAdmin', seeded?.admin ?? null);
 
   await app.ready();
+  // Articles scheduled for later leave the cache at their time (decision 085).
+  await publicCache.start();
   // Cache hits are answered before the framework, with the site-wide headers it would add.
   const probe = await app.inject({ method: 'GET', url: '/robots.txt' });
   frontDoor.open(siteHeaders(probe.headers));

@@ -10,6 +10,7 @@ import type { Secrets } from './config/secrets.ts';
 import { ContactService } from './contact/service.ts';
 import { DashboardService } from './dashboard/service.ts';
 import type { Database } from './db/schema.ts';
+import type { Clock } from './domain/clock.ts';
 import type { Invalidate } from './domain/public-tags.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { NewsArchive } from './news/archive.ts';
@@ -31,11 +32,13 @@ export interface ServiceDeps {
   views: ViewBuffer;
   /** Drops cached public answers a write made stale (cache/public-cache.ts). */
   invalidate: Invalidate;
+  /** The time that decides what is published yet. */
+  clock: Clock;
 }
 
 /** Every operation of the product, callable from routes, the CLI, seeding and server rendering. */
 export function createServices(deps: ServiceDeps) {
-  const { db, config, secrets, mailer, storage, log, views, invalidate } = deps;
+  const { db, config, secrets, mailer, storage, log, views, invalidate, clock } = deps;
   const tokens = new AccessTokens(secrets.jwtSecret);
   const sessions = new Sessions(db, {
     cacheSeconds: config.sessionCacheSeconds,
@@ -54,9 +57,9 @@ export function createServices(deps: ServiceDeps) {
     publishers: new PersonService(db, PUBLISHER, invalidate),
     contacts: new ContactService(db),
     dashboard: new DashboardService(db),
-    news: new NewsService(db, storage, views, invalidate),
-    archive: new NewsArchive(db),
-    search: new SearchService(db, storage),
+    news: new NewsService(db, storage, views, invalidate, clock),
+    archive: new NewsArchive(db, clock),
+    search: new SearchService(db, storage, clock),
   };
 }
 

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../src/app.ts';
+import { buildApp, type BuildOptions } from '../src/app.ts';
 import { loadConfig } from '../src/config/env.ts';
 
 export const SIGNUP_CODE = 'test-signup-code';
@@ -21,7 +21,10 @@ export interface TestApp {
  * A fresh application on a fresh database: a new SQLite file, or a new schema of the PostgreSQL
  * database named by DATABASE_URL, dropped again on close. An `env` value of '' unsets a default.
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: Pick<BuildOptions, 'clock'> = {},
+): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'newsroom-test-'));
   const baseUrl = process.env.DATABASE_URL;
   let databaseUrl: string | undefined;
@@ -42,7 +45,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       await c.end();
     };
   }
-  const app = await buildTestApp(dataDir, databaseUrl, env);
+  const app = await buildTestApp(dataDir, databaseUrl, env, options);
   return {
     app,
     dataDir,
@@ -63,8 +66,9 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
 export async function createSiblingApp(
   first: TestApp,
   env: Record<string, string> = {},
+  options: Pick<BuildOptions, 'clock'> = {},
 ): Promise<TestApp> {
-  const app = await buildTestApp(first.dataDir, first.databaseUrl, env);
+  const app = await buildTestApp(first.dataDir, first.databaseUrl, env, options);
   return { app, dataDir: first.dataDir, databaseUrl: first.databaseUrl, close: () => app.close() };
 }
 
@@ -72,6 +76,7 @@ function buildTestApp(
   dataDir: string,
   databaseUrl: string | undefined,
   env: Record<string, string>,
+  options: Pick<BuildOptions, 'clock'>,
 ) {
   const settings: Record<string, string> = {
     DATA_DIR: dataDir,
@@ -84,7 +89,7 @@ function buildTestApp(
   };
   return buildApp(
     loadConfig(Object.fromEntries(Object.entries(settings).filter(([, value]) => value !== ''))),
-    { logger: false },
+    { logger: false, ...options },
   );
 }
 

@@ -12,9 +12,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CategoryService } from '../src/category/service.ts';
 import { DashboardService } from '../src/dashboard/service.ts';
 import type { Database } from '../src/db/schema.ts';
+import { systemClock } from '../src/domain/clock.ts';
 import { NewsArchive } from '../src/news/archive.ts';
+import { NewsRepository } from '../src/news/repo.ts';
 import { NewsService } from '../src/news/service.ts';
 import { ViewBuffer } from '../src/news/view-buffer.ts';
+import { SearchService } from '../src/search/service.ts';
 import { LocalStorage } from '../src/storage/local.ts';
 import { createNews, createTaxonomy, type Taxonomy } from './factories.ts';
 import { adminAuth } from './fixtures.ts';
@@ -32,6 +35,9 @@ beforeAll(async () => {
   const headers = await adminAuth(t.app);
   taxonomy = await createTaxonomy(t.app, headers);
   const article = await createNews({ app: t.app, headers, taxonomy }, {});
+  // One scheduled and one draft, so the reads that leave them out have something to leave out.
+  await createNews({ app: t.app, headers, taxonomy }, { publishAt: '2999-01-01T00:00:00Z' });
+  await createNews({ app: t.app, headers, taxonomy }, { draft: true });
   slug = article.slug;
   articleId = article._id;
   const log = (event: { level: string; query: Q }) => {
@@ -79,7 +85,8 @@ describe('query plans', () => {
     const views = new ViewBuffer(recorder, { warn: () => undefined });
     const nothingToDrop = async () => undefined;
     const news = new NewsService(recorder, new LocalStorage(t.dataDir), views, nothingToDrop);
-    const archive = new NewsArchive(recorder);
+    const archive = new NewsArchive(recorder, systemClock);
+    const search = new SearchService(recorder, new LocalStorage(t.dataDir), systemClock);
     const dashboard = new DashboardService(recorder);
     const { category, subcategory, publisher, anchor } = taxonomy.names;
     const page = { page: 1, limit: 6 };
@@ -106,6 +113,8 @@ describe('query plans', () => {
       ['popular news', () => dashboard.popularNews()],
       ['categories', () => new CategoryService(recorder, nothingToDrop).list()],
       ['sitemap index', () => archive.files(50_000)],
+      ['search', () => search.search({ q: 'city park', page: 1, limit: 6 })],
+      ['next publications', () => new NewsRepository(recorder, systemClock).scheduled(500)],
       ['sitemap file', () => archive.articles(new Date().toISOString().slice(0, 7), 1, 50_000)],
     ];
     const scans: string[] = [];

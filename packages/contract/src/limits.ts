@@ -59,6 +59,11 @@ export const SEARCH_MESSAGES = {
   tooLong: `A search may be at most ${LIMITS.searchQuery.max} characters long`,
 } as const;
 
+/** What a publication time is told when it is refused (decision 085). */
+export const PUBLISH_MESSAGES = {
+  publishAt: 'publishAt must be a date and time with its offset, such as 2025-03-04T10:30:00+05:30',
+} as const;
+
 export const RELATED_NEWS_COUNT = 5;
 export const READ_ALSO_COUNT = 4;
 export const POPULAR_NEWS_COUNT = 10;

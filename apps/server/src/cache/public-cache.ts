@@ -4,6 +4,7 @@ import type { StaleTags } from '../domain/public-tags.ts';
 import { publicTags } from '../domain/public-tags.ts';
 import { RedisChannel, type BusLogger } from '../redis/channel.ts';
 import { AnswerCache, type Built } from './answer-cache.ts';
+import type { ScheduledRelease } from './scheduled-release.ts';
 import type { StoredAnswer } from './stored-answer.ts';
 
 /**
@@ -26,6 +27,8 @@ export interface PublicCacheOptions {
   ttlMs?: number;
   /** With Redis, invalidations reach every instance on the same server and prefix. */
   redis?: { url: string; prefix: string; log: BusLogger };
+  /** Scheduled publications: what becomes stale at a time rather than on a write. */
+  schedule?: ScheduledRelease;
 }
 
 /**
@@ -38,8 +41,10 @@ export class PublicCache {
   private readonly channel: RedisChannel | null;
   /** Our own messages come back through Redis; they were applied already. */
   private readonly origin = randomBytes(8).toString('hex');
+  private readonly schedule: ScheduledRelease | null;
 
   constructor(options: PublicCacheOptions) {
+    this.schedule = options.schedule ?? null;
     this.store = new AnswerCache<Entry>({
       maxBytes: options.maxBytes,
       ttlMs: options.ttlMs ?? 60_000,
@@ -51,7 +56,7 @@ export class PublicCache {
       ? new RedisChannel(
           redis.url,
           `${redis.prefix}pages:stale`,
-          { message: (text) => this.receive(text), missed: () => this.store.clear() },
+          { message: (text) => this.receive(text), missed: () => this.missed() },
           redis.log,
         )
       : null;
@@ -66,10 +71,17 @@ export class PublicCache {
     return this.store.size;
   }
 
+  /** Starts dropping the answers of scheduled articles at their publication time. */
+  async start(): Promise<void> {
+    await this.schedule?.start(() => this.releaseDue());
+  }
+
   invalidate = async (tags: StaleTags): Promise<void> => {
     if (tags.length === 0) return;
     const unique = [...new Set(tags)];
     this.store.invalidate(unique);
+    // A write may have scheduled, moved or published an article.
+    this.schedule?.refresh();
     await this.channel?.publish(
       JSON.stringify({ from: this.origin, tags: unique }),
       'stale pages; other instances drop them within their cache lifetime',
@@ -77,6 +89,7 @@ export class PublicCache {
   };
 
   async answer(key: string, build: () => Promise<Built<StoredAnswer>>): Promise<StoredAnswer> {
+    this.releaseDue();
     const entry = await this.store.through(`answer ${key}`, async () => {
       const { value, keep } = await build();
       return { value: { kind: 'answer' as const, ...value }, keep };
@@ -86,6 +99,7 @@ export class PublicCache {
   }
 
   async article(slug: string, read: () => Promise<NewsDto>): Promise<ArticleRead> {
+    this.releaseDue();
     const entry = await this.store.through(articleKey(slug), async () => {
       const news = await read();
       const tags = [publicTags.article(news.slug)];
@@ -98,18 +112,37 @@ export class PublicCache {
 
   /** The kept answer for `key` (as `answer` keeps it), if any, without building one. */
   peekAnswer(key: string): StoredAnswer | undefined {
+    this.releaseDue();
     const entry = this.store.peek(`answer ${key}`);
     return entry?.kind === 'answer' ? entry : undefined;
   }
 
   /** The kept copy of an article, if any, without building one. */
   peekArticle(slug: string): ArticleRead | undefined {
+    this.releaseDue();
     const entry = this.store.peek(articleKey(slug));
     return entry?.kind === 'article' ? entry : undefined;
   }
 
   async close(): Promise<void> {
+    this.schedule?.stop();
     await this.channel?.close();
+  }
+
+  /**
+   * Drops, here, what the articles whose publication time has come make stale: exactly what a
+   * write of each would drop. Every instance does this by its own clock, before any read, so no
+   * kept answer outlives the next publication time.
+   */
+  private releaseDue() {
+    const tags = this.schedule?.due();
+    if (tags) this.store.invalidate(tags);
+  }
+
+  /** Invalidations may have been missed: nothing kept can be trusted, nor the schedule. */
+  private missed() {
+    this.store.clear();
+    this.schedule?.refresh();
   }
 
   private receive(text: string) {
@@ -121,6 +154,8 @@ export class PublicCache {
     }
     const { tags } = message;
     if (message.from === this.origin) return;
+    // Another instance wrote: the schedule may have changed.
+    this.schedule?.refresh();
     if (Array.isArray(tags) && tags.every((tag) => typeof tag === 'string')) {
       this.store.invalidate(tags);
     } else {

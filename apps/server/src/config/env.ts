@@ -1,5 +1,16 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { DISPLAY_TIME_ZONE } from '@newsroom/contract';
+
+/** Whether the runtime knows `name` as a time zone. */
+function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** Runtime configuration, read from the environment in this module only. */
 export interface Config {
@@ -37,6 +48,8 @@ export interface Config {
   viewsFrom: 'server' | 'beacon';
   /** The most article URLs in one sitemap file (the sitemaps.org limit is 50,000). */
   sitemapUrlsPerFile: number;
+  /** IANA time zone in which the editor shows and takes publication times. */
+  siteTimeZone: string;
 }
 
 export interface S3Config {
@@ -116,6 +129,10 @@ const envSchema = z.object({
     .min(1, 'SITEMAP_URLS_PER_FILE must be between 1 and 50000')
     .max(50_000, 'SITEMAP_URLS_PER_FILE must be between 1 and 50000')
     .default(50_000),
+  SITE_TIME_ZONE: z
+    .string()
+    .refine(isTimeZone, 'SITE_TIME_ZONE must be an IANA time zone such as Asia/Kolkata')
+    .default(DISPLAY_TIME_ZONE),
 });
 
 type Env = z.infer<typeof envSchema>;
@@ -153,6 +170,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pageCacheGraceMs: e.PAGE_CACHE_GRACE_MS,
     viewsFrom: e.VIEWS_FROM,
     sitemapUrlsPerFile: e.SITEMAP_URLS_PER_FILE,
+    siteTimeZone: e.SITE_TIME_ZONE,
   };
 }
 

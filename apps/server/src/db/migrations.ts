@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import { newsFigures } from './news-figures-migration.ts';
+import { publicationMigration } from './publication-migration.ts';
 import { searchMigration } from '../search/migration.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations run against the schema as it was, not as it is typed now */
@@ -167,6 +168,7 @@ export const migrationProvider: MigrationProvider = {
       '0002_sessions': sessions,
       '0003_news_figures': newsFigures,
       '0004_search': searchMigration,
+      '0007_publication': publicationMigration,
     };
   },
 };

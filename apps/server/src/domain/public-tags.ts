@@ -38,8 +38,14 @@ export function filterTag(filter: ListFilter, value: unknown): string | null {
   return typeof name === 'string' ? publicTags.list(filter, name) : null;
 }
 
+/** What decides where an article shows. */
+export type ArticlePlaces = Pick<
+  NewsDto,
+  'slug' | 'createdAt' | 'category' | 'subcategory' | 'publisher' | 'anchor'
+>;
+
 /** Everything an article shows on: its page, every list that may hold it, feeds and sitemap. */
-export function articleTags(news: NewsDto): string[] {
+export function articleTags(news: ArticlePlaces): string[] {
   const tags = [
     publicTags.article(news.slug),
     publicTags.newest,

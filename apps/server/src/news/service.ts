@@ -10,12 +10,14 @@ import {
 } from '@newsroom/contract';
 import { isForeignKeyViolation, isUniqueViolation } from '../db/errors.ts';
 import { newId } from '../db/ids.ts';
+import { isoNow, systemClock, type Clock } from '../domain/clock.ts';
 import { DomainError } from '../domain/errors.ts';
 import { articleTags, type Invalidate } from '../domain/public-tags.ts';
 import type { Database } from '../db/schema.ts';
 import type { MediaStorage } from '../storage/storage.ts';
 import { NewsWriteChecks, newsValues, slugTaken, type NewsUpdate } from './checks.ts';
 import { checkImage, type CheckedImage, type NewsImage } from './image.ts';
+import { publicationOf } from './publication.ts';
 import { NewsRepository, toAdminNewsRow, toNewsDto, type NewsFilter } from './repo.ts';
 import type { ViewBuffer } from './view-buffer.ts';
 
@@ -46,8 +48,9 @@ export class NewsService {
     private readonly storage: MediaStorage,
     private readonly views: ViewBuffer,
     private readonly invalidate: Invalidate,
+    private readonly clock: Clock = systemClock,
   ) {
-    this.repo = new NewsRepository(db);
+    this.repo = new NewsRepository(db, clock);
   }
 
   async create(fields: NewsFields, image: NewsImage | null): Promise<NewsDto> {
@@ -56,16 +59,14 @@ export class NewsService {
     const id = newId();
     await this.write(checked, values.slug, async (trx, imageKey) => {
       await new NewsWriteChecks(trx).assert(fields, checked, null);
-      const stamp = this.stamp();
       await trx
         .insertInto('news')
         .values({
           ...values,
+          ...publicationOf(fields, null, this.stamp(), isoNow(this.clock)),
           image_key: imageKey,
           id,
           views: 0,
-          created_at: stamp,
-          updated_at: stamp,
         })
         .execute();
     });
@@ -92,8 +93,8 @@ export class NewsService {
         .updateTable('news')
         .set({
           ...values,
+          ...publicationOf(fields, existing, this.stamp(), isoNow(this.clock)),
           image_key: keep ? existing.image_key : imageKey,
-          updated_at: this.stamp(),
         })
         .where('id', '=', id)
         .execute();
@@ -112,7 +113,7 @@ export class NewsService {
     return this.toDto(row);
   }
 
-  /** Every article, active or not, newest first, as rows of the admin table. */
+  /** Every article, active or not, drafts and scheduled ones too, newest first, as admin rows. */
   async adminList(page: PageQuery): Promise<AdminNewsPage> {
     const { data, count } = await this.page({}, page);
     return { data: data.map(toAdminNewsRow), count };
@@ -129,7 +130,7 @@ export class NewsService {
     return deleted;
   }
 
-  /** Active articles, newest first, filtered by names ('' or 'null' mean no filter). */
+  /** Public articles, newest first, filtered by names ('' or 'null' mean no filter). */
   async publicList(filters: PublicNewsFilters, page: PageQuery): Promise<NewsPage> {
     return this.page(
       {
@@ -143,7 +144,7 @@ export class NewsService {
     );
   }
 
-  /** An active article, its views including those not written yet. */
+  /** A public article, its views including those not written yet. */
   async bySlug(slug: string): Promise<NewsDto> {
     const row = await this.repo.findBySlug(slug.trim().toLowerCase(), true);
     if (!row) throw slugNotFound(slug);
@@ -219,7 +220,7 @@ export class NewsService {
 
   /** Timestamps strictly increase within the process, so "newest first" is the order of writing. */
   private stamp(): string {
-    this.lastStamp = Math.max(Date.now(), this.lastStamp + 1);
+    this.lastStamp = Math.max(this.clock.now().getTime(), this.lastStamp + 1);
     return new Date(this.lastStamp).toISOString();
   }
 
