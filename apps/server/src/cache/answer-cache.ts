@@ -66,15 +66,20 @@ export class AnswerCache<V extends Cacheable> {
     return this.entries !== null && this.options.trusted();
   }
 
-  /** The kept answer for `key`, or the one being built, or a new build (kept if it may be). */
-  async through(key: string, build: () => Promise<Built<V>>): Promise<V> {
+  /**
+   * The kept answer for `key`, or the one being built, or a new build (kept if it may be). A
+   * caller that builds something kept from the answer (a page render reading the API) passes
+   * `acceptStale` false: it waits for the rebuild rather than baking a stale copy into its own.
+   */
+  async through(key: string, build: () => Promise<Built<V>>, acceptStale = true): Promise<V> {
     const entries = this.enabled ? this.entries : null;
     if (!entries) return (await build()).value;
     const hit = entries.get(key);
     const since = hit ? this.staleSince.get(key) : undefined;
     if (hit && since === undefined) return hit;
     const flying = this.flights.get(key);
-    if (hit && flying && this.now() - (since ?? 0) < this.options.graceMs) return hit;
+    if (hit && flying && acceptStale && this.now() - (since ?? 0) < this.options.graceMs)
+      return hit;
     if (flying) return flying;
     return this.fly(key, build);
   }

@@ -37,14 +37,19 @@ export function cacheRoutesOfScope(app: FastifyInstance, cache: PublicCache) {
     const tags = cacheTags(request);
     if (!tags || !cache.enabled) return;
     const holder: { lead?: Lead } = {};
-    const answer = cache.answer(answerKey(request.url), () => {
-      return new Promise<Built<StoredAnswer>>((resolve, reject) => {
-        holder.lead = {
-          settle: (built) => (built instanceof Error ? reject(built) : resolve(built)),
-          acceptEncoding: request.headers['accept-encoding'],
-        };
-      });
-    });
+    // A render's own call waits for a rebuild: a stale answer must not end up in a kept page.
+    const acceptStale = !app.renderMark.isRender(request);
+    const answer = cache.answer(
+      answerKey(request.url),
+      () =>
+        new Promise<Built<StoredAnswer>>((resolve, reject) => {
+          holder.lead = {
+            settle: (built) => (built instanceof Error ? reject(built) : resolve(built)),
+            acceptEncoding: request.headers['accept-encoding'],
+          };
+        }),
+      acceptStale,
+    );
     const { lead } = holder;
     if (lead) {
       // This request builds the answer: its handler runs and `onSend` settles the others.

@@ -88,24 +88,41 @@ export class PublicCache {
     );
   };
 
-  async answer(key: string, build: () => Promise<Built<StoredAnswer>>): Promise<StoredAnswer> {
+  /** A kept answer, built once when missing; `acceptStale` as in AnswerCache.through. */
+  async answer(
+    key: string,
+    build: () => Promise<Built<StoredAnswer>>,
+    acceptStale = true,
+  ): Promise<StoredAnswer> {
     this.releaseDue();
-    const entry = await this.store.through(`answer ${key}`, async () => {
-      const { value, keep } = await build();
-      return { value: { kind: 'answer' as const, ...value }, keep };
-    });
+    const entry = await this.store.through(
+      `answer ${key}`,
+      async () => {
+        const { value, keep } = await build();
+        return { value: { kind: 'answer' as const, ...value }, keep };
+      },
+      acceptStale,
+    );
     if (entry.kind !== 'answer') throw new Error(`cache entry ${key} is not an answer`);
     return entry;
   }
 
-  async article(slug: string, read: () => Promise<NewsDto>): Promise<ArticleRead> {
+  async article(
+    slug: string,
+    read: () => Promise<NewsDto>,
+    acceptStale = true,
+  ): Promise<ArticleRead> {
     this.releaseDue();
-    const entry = await this.store.through(articleKey(slug), async () => {
-      const news = await read();
-      const tags = [publicTags.article(news.slug)];
-      const bytes = JSON.stringify(news).length;
-      return { value: { kind: 'article' as const, news, counted: 0, tags, bytes }, keep: true };
-    });
+    const entry = await this.store.through(
+      articleKey(slug),
+      async () => {
+        const news = await read();
+        const tags = [publicTags.article(news.slug)];
+        const bytes = JSON.stringify(news).length;
+        return { value: { kind: 'article' as const, news, counted: 0, tags, bytes }, keep: true };
+      },
+      acceptStale,
+    );
     if (entry.kind !== 'article') throw new Error(`cache entry ${slug} is not an article`);
     return entry;
   }
