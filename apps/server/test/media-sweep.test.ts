@@ -50,6 +50,16 @@ describe.each(mediaDrivers)('the media sweep on the $name driver', (driver) => {
     expect(await driver.keys(t)).toEqual(storedKeys(imageUrl(news)));
   });
 
+  it("removes an orphan's variants with it, and keeps those of referenced images", async () => {
+    const news = await createNews(ctx, { image: await images.jpeg() });
+    const lost = 'news/crashed-before-its-row-64x48.jpg';
+    for (const key of storedKeys(lost)) {
+      await t.app.storage.save(key, await images.jpeg(), 'image/jpeg');
+    }
+    expect((await t.app.mediaSweep.run({ now: later() })).sort()).toEqual(storedKeys(lost));
+    expect(await driver.keys(t)).toEqual(storedKeys(imageUrl(news)));
+  });
+
   it('keeps an unreferenced image younger than the grace period: its upload may be in flight', async () => {
     const inFlight = await orphan('in-flight');
     expect(await t.app.mediaSweep.run()).toEqual([]);

@@ -75,7 +75,12 @@ export function imageVariants(original: string): ImageVariant[] {
   return [
     ...widths.map((width) => at(width, 'avif')),
     ...widths.map((width) => at(width, 'webp')),
-    { url: `${original}.og.jpg`, width: shareWidth, height: scaled(shareWidth), type: 'image/jpeg' },
+    {
+      url: `${original}.og.jpg`,
+      width: shareWidth,
+      height: scaled(shareWidth),
+      type: 'image/jpeg',
+    },
   ];
 }
 

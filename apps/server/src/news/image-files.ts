@@ -1,6 +1,12 @@
 import sharp, { type OutputInfo } from 'sharp';
-import { LIMITS, imageVariants, sizedImageName, type ImageVariant } from '@newsroom/contract';
-import type { CheckedImage } from './image.ts';
+import {
+  IMAGE_MESSAGES,
+  LIMITS,
+  imageVariants,
+  sizedImageName,
+  type ImageVariant,
+} from '@newsroom/contract';
+import { imageError, type CheckedImage } from './image.ts';
 
 /** One file to store for an upload. */
 export interface ImageFile {
@@ -49,11 +55,18 @@ export async function imageFiles(
   return { original: { key, bytes, contentType }, variants: files };
 }
 
-/** The picture upright, in sRGB, no wider than the widest variant, as raw pixels. */
+/**
+ * The picture upright, in sRGB, no wider than the widest variant, as raw pixels. Its header was
+ * read when it was checked; pixels that cannot be decoded (a file cut short) are refused here.
+ */
 async function decodeUpright(image: CheckedImage, widest: number): Promise<Decoded> {
   let pipeline = sharp(image.bytes, { limitInputPixels: LIMITS.imagePixels }).autoOrient();
   if (widest < image.width) pipeline = pipeline.resize({ width: widest });
-  return pipeline.toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
+  try {
+    return await pipeline.toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
+  } catch {
+    throw imageError(IMAGE_MESSAGES.unreadable);
+  }
 }
 
 function encode({ data, info }: Decoded, variant: ImageVariant): Promise<Buffer> {
