@@ -21,6 +21,8 @@ export const QUERY_RETRIES = 3;
 
 export const LIMITS = {
   imageBytes: 500 * 1024,
+  /** Pixels of an upload (width × height): a larger picture costs too much to resize. */
+  imagePixels: 40_000_000,
   imageTypes: ['image/jpeg', 'image/png', 'image/gif'] as const,
   imageExtensions: ['jpg', 'jpeg', 'png', 'gif'] as const,
   maxTags: 3,

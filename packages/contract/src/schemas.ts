@@ -152,6 +152,8 @@ export const MEDIA_REQUIRED_MESSAGE = 'Either an image or a video is required';
 export const IMAGE_MESSAGES = {
   tooLarge: `Image size should not exceed ${LIMITS.imageBytes / 1024}KB`,
   unsupported: 'Unsupported file format',
+  unreadable: 'Image file is damaged or incomplete',
+  tooManyPixels: `Image dimensions should not exceed ${LIMITS.imagePixels / 1_000_000} megapixels`,
 } as const;
 
 const status = z.preprocess(

@@ -17,6 +17,7 @@ import type { Database } from '../db/schema.ts';
 import type { MediaStorage } from '../storage/storage.ts';
 import { NewsWriteChecks, newsValues, slugTaken, type NewsUpdate } from './checks.ts';
 import { checkImage, type CheckedImage, type NewsImage } from './image.ts';
+import { NewsMedia } from './media.ts';
 import { publicationOf } from './publication.ts';
 import { NewsRepository, toAdminNewsRow, toNewsDto, type NewsFilter } from './repo.ts';
 import type { ViewBuffer } from './view-buffer.ts';
@@ -41,6 +42,7 @@ export interface NewsPage {
  */
 export class NewsService {
   private readonly repo: NewsRepository;
+  private readonly media: NewsMedia;
   private lastStamp = 0;
 
   constructor(
@@ -51,6 +53,7 @@ export class NewsService {
     private readonly clock: Clock = systemClock,
   ) {
     this.repo = new NewsRepository(db, clock);
+    this.media = new NewsMedia(storage);
   }
 
   async create(fields: NewsFields, image: NewsImage | null): Promise<NewsDto> {
@@ -119,7 +122,7 @@ export class NewsService {
     return { data: data.map(toAdminNewsRow), count };
   }
 
-  /** Deletes the article, then its image file. */
+  /** Deletes the article, then its image and the image's variants. */
   async delete(id: string): Promise<NewsDto> {
     const row = await this.repo.findById(id);
     if (!row) throw newsNotFound();
@@ -188,16 +191,16 @@ export class NewsService {
   }
 
   /**
-   * One news write: the image is stored first (never while the database is held), then the checks
-   * and the row run in one transaction; if that fails, the stored image is taken away again.
+   * One news write: the image and its variants are made and stored first (never while the
+   * database is held), then the checks and the row run in one transaction; if that fails, the
+   * stored files are taken away again.
    */
   private async write(
     image: CheckedImage | null,
     slug: string,
     work: (trx: Transaction<Database>, imageKey: string | null) => Promise<void>,
   ) {
-    const key = image ? `news/${newId()}.${image.extension}` : null;
-    if (image && key) await this.storage.save(key, image.bytes, image.contentType);
+    const key = image ? await this.media.store(image) : null;
     try {
       await this.db.transaction().execute((trx) => work(trx, key));
     } catch (error) {
@@ -213,9 +216,9 @@ export class NewsService {
     }
   }
 
-  /** A file left behind costs disk space only; it never fails the request that replaced it. */
+  /** Files left behind cost disk space only; they never fail the request that replaced them. */
   private async removeFile(key: string) {
-    await this.storage.remove(key).catch(() => undefined);
+    await this.media.remove(key);
   }
 
   /** Timestamps strictly increase within the process, so "newest first" is the order of writing. */

@@ -1,11 +1,12 @@
 import { tagList, type NewsDto } from '@newsroom/contract';
+import { shareImageTags, type ShareImage } from './share-image.ts';
 import { SITE } from './site.ts';
 
 /** What a page says about itself in <head>. */
 export interface PageHead {
   title: string;
   description: string;
-  image?: { url: string; alt: string };
+  image?: ShareImage;
   /** Present on article pages: adds Open Graph article tags and JSON-LD NewsArticle. */
   article?: NewsDto;
   /** The page's canonical path when it differs from the requested one. */
@@ -103,14 +104,9 @@ export function renderHeadHtml(head: PageHead, pathname: string, publicUrl: stri
     `<meta name="twitter:title" content="${escapeAttr(head.title)}" />`,
     `<meta name="twitter:description" content="${escapeAttr(head.description)}" />`,
   ];
-  if (image) {
-    const alt = escapeAttr(head.image?.alt ?? head.title);
-    tags.push(
-      `<meta property="og:image" content="${escapeAttr(image)}" />`,
-      `<meta property="og:image:alt" content="${alt}" />`,
-      `<meta name="twitter:image" content="${escapeAttr(image)}" />`,
-      `<meta name="twitter:image:alt" content="${alt}" />`,
-    );
+  if (head.image && image) {
+    const alt = escapeAttr(head.image.alt ?? head.title);
+    tags.push(...shareImageTags(head.image, escapeAttr(image), alt));
   }
   if (head.article) {
     const article = head.article;

@@ -8,6 +8,7 @@ import { ERROR_HEAD, NOT_FOUND_HEAD, type PageHead } from './head.ts';
 import { loadNewsList } from './news-list/loaders.ts';
 import { loadSearch } from './search/loader.ts';
 import type { PublicPageRef } from './page.ts';
+import { shareImage } from './share-image.ts';
 import { SITE } from './site.ts';
 
 /** A public page resolved from its URL: what to render, its status and its head tags. */
@@ -35,7 +36,7 @@ async function resolveArticle(queryClient: QueryClient, slug: string): Promise<R
   const head: PageHead = {
     title: article.title,
     description: article.metaDescription,
-    image: article.Image ? { url: article.Image.ImageURL, alt: article.alt } : undefined,
+    image: article.Image ? shareImage(article.Image.ImageURL, article.alt) : undefined,
     article,
     canonicalPath: paths.article(article.slug),
   };
