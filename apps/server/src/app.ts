@@ -8,6 +8,7 @@ import { LIMITS, VIDEO_EMBED_ORIGINS } from '@newsroom/contract';
 import type { Config } from './config/env.ts';
 import { ensureWritableDir, loadSecrets, type Secrets } from './config/secrets.ts';
 import { openDatabase, type Db } from './db/database.ts';
+import { systemClock, type Clock } from './domain/clock.ts';
 import { apiRoutes } from './http/api.ts';
 import {
   answerClientError,
@@ -45,6 +46,7 @@ declare module 'fastify' {
     storage: MediaStorage;
     mediaSweep: MediaSweeper;
     publicCache: PublicCache;
+    clock: Clock;
     frontDoor: FrontDoor;
     renderMark: RenderMark;
   }
@@ -52,6 +54,8 @@ declare module 'fastify' {
 
 export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
+  /** Where the app reads the time (tests move it); the system clock by default. */
+  clock?: Clock;
 }
 
 /** Builds the whole application: configuration in, a ready Fastify instance out. */
@@ -89,8 +93,10 @@ export async function buildApp(
     : new LocalStorage(uploadsDir, config.publicUrlSet ? config.publicUrl : '');
   const mediaSweep = new MediaSweeper(storage, db.kysely, app.log);
   const views = new ViewBuffer(db.kysely, app.log);
+  const clock = options.clock ?? systemClock;
   const publicCache = new PublicCache({
     maxBytes: config.pageCacheBytes,
+    clock,
     ...(config.redisUrl
       ? { redis: { url: config.redisUrl, prefix: config.redisPrefix, log: app.log } }
       : {}),
@@ -113,6 +119,7 @@ export async function buildApp(
   app.decorate('storage', storage);
   app.decorate('mediaSweep', mediaSweep);
   app.decorate('publicCache', publicCache);
+  app.decorate('clock', clock);
   const frontDoor = new FrontDoor({
     cache: publicCache,
     countPageView: config.viewsFrom === 'beacon' ? null : (article) => countPageView(app, article),
@@ -130,6 +137,7 @@ export async function buildApp(
       log: app.log,
       views,
       invalidate: publicCache.invalidate,
+      clock,
     }),
   );
   app.decorate('adminRoutes', []);

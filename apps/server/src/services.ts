@@ -10,9 +10,11 @@ import type { Secrets } from './config/secrets.ts';
 import { ContactService } from './contact/service.ts';
 import { DashboardService } from './dashboard/service.ts';
 import type { Database } from './db/schema.ts';
+import type { Clock } from './domain/clock.ts';
 import type { Invalidate } from './domain/public-tags.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { NewsArchive } from './news/archive.ts';
+import { FeedArticles } from './news/feed-articles.ts';
 import { NewsService } from './news/service.ts';
 import type { ViewBuffer } from './news/view-buffer.ts';
 import { ANCHOR, PUBLISHER, PersonService } from './people/service.ts';
@@ -31,11 +33,12 @@ export interface ServiceDeps {
   views: ViewBuffer;
   /** Drops cached public answers a write made stale (cache/public-cache.ts). */
   invalidate: Invalidate;
+  clock: Clock;
 }
 
 /** Every operation of the product, callable from routes, the CLI, seeding and server rendering. */
 export function createServices(deps: ServiceDeps) {
-  const { db, config, secrets, mailer, storage, log, views, invalidate } = deps;
+  const { db, config, secrets, mailer, storage, log, views, invalidate, clock } = deps;
   const tokens = new AccessTokens(secrets.jwtSecret);
   const sessions = new Sessions(db, {
     cacheSeconds: config.sessionCacheSeconds,
@@ -43,19 +46,21 @@ export function createServices(deps: ServiceDeps) {
       ? { redis: { url: config.redisUrl, prefix: config.redisPrefix, log } }
       : {}),
   });
+  const categories = new CategoryService(db, invalidate);
   return {
     tokens,
     sessions,
     registration: new AdminRegistration(db, { mailer, ...secrets }),
     auth: new AuthService(db, tokens, sessions),
-    categories: new CategoryService(db, invalidate),
+    categories,
     subcategories: new SubCategoryService(db, invalidate),
     anchors: new PersonService(db, ANCHOR, invalidate),
     publishers: new PersonService(db, PUBLISHER, invalidate),
     contacts: new ContactService(db),
     dashboard: new DashboardService(db),
-    news: new NewsService(db, storage, views, invalidate),
+    news: new NewsService(db, storage, views, invalidate, clock),
     archive: new NewsArchive(db),
+    feedArticles: new FeedArticles(db, storage, categories),
     search: new SearchService(db, storage),
   };
 }

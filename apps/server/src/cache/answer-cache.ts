@@ -5,6 +5,8 @@ import { publicTags, type StaleTags } from '../domain/public-tags.ts';
 export interface Cacheable {
   bytes: number;
   tags: StaleTags;
+  /** When the answer goes stale without a write (ms since the epoch, by the app's clock). */
+  expiresAt?: number | null;
 }
 
 /** A build's result, and whether it may be kept (errors and outage pages are not). */
@@ -19,6 +21,8 @@ export interface AnswerCacheOptions {
   ttlMs: number;
   /** False while invalidations from other instances may be missed: nothing is read or kept. */
   trusted: () => boolean;
+  /** The app's clock, in ms since the epoch: what `expiresAt` is compared with. */
+  now: () => number;
 }
 
 /** Per-entry overhead counted on top of the bodies, so many tiny entries still fill the budget. */
@@ -55,7 +59,7 @@ export class AnswerCache<V extends Cacheable> {
   async through(key: string, build: () => Promise<Built<V>>): Promise<V> {
     const entries = this.enabled ? this.entries : null;
     if (!entries) return (await build()).value;
-    const hit = entries.get(key);
+    const hit = this.fresh(key);
     if (hit) return hit;
     const flying = this.flights.get(key);
     if (flying) return flying;
@@ -74,7 +78,7 @@ export class AnswerCache<V extends Cacheable> {
 
   /** The kept answer for `key`, if any, without building one. */
   peek(key: string): V | undefined {
-    return this.enabled ? this.entries?.get(key) : undefined;
+    return this.enabled ? this.fresh(key) : undefined;
   }
 
   /** Drops every answer carrying one of `tags` ('*' drops everything). */
@@ -98,6 +102,14 @@ export class AnswerCache<V extends Cacheable> {
   /** How many answers are kept (for tests and the health of the cache). */
   get size(): number {
     return this.entries?.size ?? 0;
+  }
+
+  /** The kept answer for `key` unless it has expired (then it is dropped). */
+  private fresh(key: string): V | undefined {
+    const value = this.entries?.get(key);
+    if (value?.expiresAt == null || value.expiresAt > this.options.now()) return value;
+    this.entries?.delete(key);
+    return undefined;
   }
 
   private keep(key: string, value: V) {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { NewsDto } from '@newsroom/contract';
+import { systemClock, type Clock } from '../domain/clock.ts';
 import type { StaleTags } from '../domain/public-tags.ts';
 import { publicTags } from '../domain/public-tags.ts';
 import { RedisChannel, type BusLogger } from '../redis/channel.ts';
@@ -22,6 +23,8 @@ type Entry = ({ kind: 'answer' } & StoredAnswer) | ({ kind: 'article' } & Articl
 export interface PublicCacheOptions {
   maxBytes: number;
   ttlMs?: number;
+  /** The app's clock (domain/clock.ts), for answers that expire at a moment of their own. */
+  clock?: Clock;
   /** With Redis, invalidations reach every instance on the same server and prefix. */
   redis?: { url: string; prefix: string; log: BusLogger };
 }
@@ -42,6 +45,7 @@ export class PublicCache {
       maxBytes: options.maxBytes,
       ttlMs: options.ttlMs ?? 60_000,
       trusted: () => this.channel === null || this.channel.live,
+      now: () => (options.clock ?? systemClock).now().getTime(),
     });
     const { redis } = options;
     this.channel = redis

@@ -10,6 +10,7 @@ import {
 } from '@newsroom/contract';
 import { isForeignKeyViolation, isUniqueViolation } from '../db/errors.ts';
 import { newId } from '../db/ids.ts';
+import { systemClock, type Clock } from '../domain/clock.ts';
 import { DomainError } from '../domain/errors.ts';
 import { articleTags, type Invalidate } from '../domain/public-tags.ts';
 import type { Database } from '../db/schema.ts';
@@ -46,6 +47,7 @@ export class NewsService {
     private readonly storage: MediaStorage,
     private readonly views: ViewBuffer,
     private readonly invalidate: Invalidate,
+    private readonly clock: Clock = systemClock,
   ) {
     this.repo = new NewsRepository(db);
   }
@@ -70,7 +72,7 @@ export class NewsService {
         .execute();
     });
     const created = await this.get(id);
-    await this.invalidate(articleTags(created));
+    await this.invalidate(articleTags(created, this.clock.now()));
     return created;
   }
 
@@ -102,7 +104,8 @@ export class NewsService {
     if (replaced) await this.removeFile(replaced);
     const after = await this.get(id);
     // Where it was listed and where it is listed now: a move drops both.
-    await this.invalidate([...articleTags(before), ...articleTags(after)]);
+    const now = this.clock.now();
+    await this.invalidate([...articleTags(before, now), ...articleTags(after, now)]);
     return after;
   }
 
@@ -124,7 +127,7 @@ export class NewsService {
     if (!row) throw newsNotFound();
     await this.db.deleteFrom('news').where('id', '=', id).execute();
     const deleted = this.toDto(row);
-    await this.invalidate(articleTags(deleted));
+    await this.invalidate(articleTags(deleted, this.clock.now()));
     if (row.image_key) await this.removeFile(row.image_key);
     return deleted;
   }
@@ -219,7 +222,7 @@ export class NewsService {
 
   /** Timestamps strictly increase within the process, so "newest first" is the order of writing. */
   private stamp(): string {
-    this.lastStamp = Math.max(Date.now(), this.lastStamp + 1);
+    this.lastStamp = Math.max(this.clock.now().getTime(), this.lastStamp + 1);
     return new Date(this.lastStamp).toISOString();
   }
 
