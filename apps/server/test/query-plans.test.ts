@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CategoryService } from '../src/category/service.ts';
 import { DashboardService } from '../src/dashboard/service.ts';
 import type { Database } from '../src/db/schema.ts';
+import { NEWS_SITEMAP_MAX, newsWindowStart } from '../src/domain/news-window.ts';
 import { NewsArchive } from '../src/news/archive.ts';
 import { NewsService } from '../src/news/service.ts';
 import { ViewBuffer } from '../src/news/view-buffer.ts';
@@ -107,6 +108,7 @@ describe('query plans', () => {
       ['categories', () => new CategoryService(recorder, nothingToDrop).list()],
       ['sitemap index', () => archive.files(50_000)],
       ['sitemap file', () => archive.articles(new Date().toISOString().slice(0, 7), 1, 50_000)],
+      ['news sitemap', () => archive.recent(newsWindowStart(new Date()), NEWS_SITEMAP_MAX)],
     ];
     const scans: string[] = [];
     for (const [name, read] of reads) {
