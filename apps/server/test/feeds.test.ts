@@ -78,6 +78,7 @@ describe('GET /rss.xml as a feed reader sees it', () => {
     expect(res.headers['cache-control']).toBe('public, max-age=300');
     const feed = await readFeed(res.body);
     expect(feed.title).toBe('Newsroom');
+    expect(feed.description).toBe('The latest news from Newsroom');
     expect(feed.link).toBe(`${BASE}/`);
     expect(feed.language).toBe('en');
     const rss = parseXml(res.body).rss as Record<string, Record<string, unknown>>;
@@ -140,6 +141,7 @@ describe('category and sub-category feeds', () => {
   it('hold only the articles of their category, titled and linked to its page', async () => {
     const feed = await feedOf('/world-news/rss.xml');
     expect(feed.title).toBe('Newsroom: World News');
+    expect(feed.description).toBe('The latest news from Newsroom in World News');
     expect(feed.link).toBe(`${BASE}/world-news`);
     expect(feed.items.map((item) => item.link)).toEqual(
       [europe, tricky, pictured, first].map(permalink),

@@ -38,7 +38,7 @@ export function rssDocument({ section, articles, publicUrl, now }: RssChannel): 
   const feed = new Feed({
     title: feedTitle(section ?? undefined),
     description: section
-      ? `${PUBLICATION.description}: ${feedTitle(section)}`
+      ? `${PUBLICATION.description} in ${section.subcategory ?? section.category}`
       : PUBLICATION.description,
     id: publicUrl + page,
     link: publicUrl + page,
