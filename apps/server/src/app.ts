@@ -8,6 +8,7 @@ import { LIMITS, VIDEO_EMBED_ORIGINS } from '@newsroom/contract';
 import type { Config } from './config/env.ts';
 import { ensureWritableDir, loadSecrets, type Secrets } from './config/secrets.ts';
 import { openDatabase, type Db } from './db/database.ts';
+import { systemClock, type Clock } from './domain/clock.ts';
 import { apiRoutes } from './http/api.ts';
 import {
   answerClientError,
@@ -36,7 +37,6 @@ import { serverWithFront, type FrontSlot } from './http/server-factory.ts';
 import { ViewBuffer } from './news/view-buffer.ts';
 import { NewsRepository } from './news/repo.ts';
 import { ScheduledRelease } from './cache/scheduled-release.ts';
-import { systemClock, type Clock } from './domain/clock.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -48,6 +48,7 @@ declare module 'fastify' {
     storage: MediaStorage;
     mediaSweep: MediaSweeper;
     publicCache: PublicCache;
+    clock: Clock;
     frontDoor: FrontDoor;
     renderMark: RenderMark;
   }
@@ -55,7 +56,7 @@ declare module 'fastify' {
 
 export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
-  /** What decides which articles are published yet; the machine's clock unless a test moves it. */
+  /** Where the app reads the time (what is published yet, stamps, expiries); tests move it. */
   clock?: Clock;
 }
 
@@ -99,6 +100,7 @@ export async function buildApp(
     maxBytes: config.pageCacheBytes,
     graceMs: config.pageCacheGraceMs,
     schedule: new ScheduledRelease(new NewsRepository(db.kysely, clock), clock, app.log),
+    clock,
     ...(config.redisUrl
       ? { redis: { url: config.redisUrl, prefix: config.redisPrefix, log: app.log } }
       : {}),
@@ -121,6 +123,7 @@ export async function buildApp(
   app.decorate('storage', storage);
   app.decorate('mediaSweep', mediaSweep);
   app.decorate('publicCache', publicCache);
+  app.decorate('clock', clock);
   const frontDoor = new FrontDoor({
     cache: publicCache,
     countPageView: config.viewsFrom === 'beacon' ? null : (article) => countPageView(app, article),

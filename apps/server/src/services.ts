@@ -14,6 +14,7 @@ import type { Clock } from './domain/clock.ts';
 import type { Invalidate } from './domain/public-tags.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { NewsArchive } from './news/archive.ts';
+import { FeedArticles } from './news/feed-articles.ts';
 import { NewsService } from './news/service.ts';
 import type { ViewBuffer } from './news/view-buffer.ts';
 import { ANCHOR, PUBLISHER, PersonService } from './people/service.ts';
@@ -32,7 +33,7 @@ export interface ServiceDeps {
   views: ViewBuffer;
   /** Drops cached public answers a write made stale (cache/public-cache.ts). */
   invalidate: Invalidate;
-  /** The time that decides what is published yet. */
+  /** The time that decides what is published yet, and stamps writes. */
   clock: Clock;
 }
 
@@ -46,12 +47,13 @@ export function createServices(deps: ServiceDeps) {
       ? { redis: { url: config.redisUrl, prefix: config.redisPrefix, log } }
       : {}),
   });
+  const categories = new CategoryService(db, invalidate);
   return {
     tokens,
     sessions,
     registration: new AdminRegistration(db, { mailer, ...secrets }),
     auth: new AuthService(db, tokens, sessions),
-    categories: new CategoryService(db, invalidate),
+    categories,
     subcategories: new SubCategoryService(db, invalidate),
     anchors: new PersonService(db, ANCHOR, invalidate),
     publishers: new PersonService(db, PUBLISHER, invalidate),
@@ -59,6 +61,7 @@ export function createServices(deps: ServiceDeps) {
     dashboard: new DashboardService(db),
     news: new NewsService(db, storage, views, invalidate, clock),
     archive: new NewsArchive(db, clock),
+    feedArticles: new FeedArticles(db, storage, categories, clock),
     search: new SearchService(db, storage, clock),
   };
 }

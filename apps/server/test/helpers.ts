@@ -6,6 +6,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
 import { buildApp, type BuildOptions } from '../src/app.ts';
 import { loadConfig } from '../src/config/env.ts';
+import type { Clock } from '../src/domain/clock.ts';
 
 export const SIGNUP_CODE = 'test-signup-code';
 
@@ -17,13 +18,18 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+export interface TestAppOptions {
+  /** The app's clock, for tests that move time forward. */
+  clock?: Clock;
+}
+
 /**
  * A fresh application on a fresh database: a new SQLite file, or a new schema of the PostgreSQL
  * database named by DATABASE_URL, dropped again on close. An `env` value of '' unsets a default.
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: Pick<BuildOptions, 'clock'> = {},
+  options: TestAppOptions = {},
 ): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'newsroom-test-'));
   const baseUrl = process.env.DATABASE_URL;
@@ -76,7 +82,7 @@ function buildTestApp(
   dataDir: string,
   databaseUrl: string | undefined,
   env: Record<string, string>,
-  options: Pick<BuildOptions, 'clock'>,
+  options: TestAppOptions = {},
 ) {
   const settings: Record<string, string> = {
     DATA_DIR: dataDir,

@@ -30,3 +30,5 @@ export class MovableClock implements Clock {
     this.stoppedAt = this.now().getTime();
   }
 }
+
+export const HOUR_MS = 60 * 60 * 1000;

@@ -247,6 +247,7 @@ describe('slugs', () => {
         await t.app.services.news.create(fields, null);
       },
       remove: (key) => t.app.storage.remove(key),
+      size: (key) => t.app.storage.size(key),
       url: (key) => t.app.storage.url(key),
       check: () => t.app.storage.check(),
       list: (prefix) => t.app.storage.list(prefix),

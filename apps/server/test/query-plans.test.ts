@@ -13,6 +13,7 @@ import { CategoryService } from '../src/category/service.ts';
 import { DashboardService } from '../src/dashboard/service.ts';
 import type { Database } from '../src/db/schema.ts';
 import { systemClock } from '../src/domain/clock.ts';
+import { NEWS_SITEMAP_MAX, newsWindowStart } from '../src/domain/news-window.ts';
 import { NewsArchive } from '../src/news/archive.ts';
 import { NewsRepository } from '../src/news/repo.ts';
 import { NewsService } from '../src/news/service.ts';
@@ -116,6 +117,7 @@ describe('query plans', () => {
       ['search', () => search.search({ q: 'city park', page: 1, limit: 6 })],
       ['next publications', () => new NewsRepository(recorder, systemClock).scheduled(500)],
       ['sitemap file', () => archive.articles(new Date().toISOString().slice(0, 7), 1, 50_000)],
+      ['news sitemap', () => archive.recent(newsWindowStart(new Date()), NEWS_SITEMAP_MAX)],
     ];
     const scans: string[] = [];
     for (const [name, read] of reads) {

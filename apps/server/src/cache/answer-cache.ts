@@ -5,6 +5,8 @@ import { publicTags, type StaleTags } from '../domain/public-tags.ts';
 export interface Cacheable {
   bytes: number;
   tags: StaleTags;
+  /** When the answer goes stale without a write (ms since the epoch, by the app's clock). */
+  expiresAt?: number | null;
 }
 
 /** A build's result, and whether it may be kept (errors and outage pages are not). */
@@ -24,7 +26,8 @@ export interface AnswerCacheOptions {
    * while its replacement is being built (0: they wait for it, as the first request always does).
    */
   graceMs: number;
-  now?: () => number;
+  /** The app's clock, in ms since the epoch: what `expiresAt` and the grace are compared with. */
+  now: () => number;
 }
 
 /** Per-entry overhead counted on top of the bodies, so many tiny entries still fill the budget. */
@@ -46,11 +49,9 @@ export class AnswerCache<V extends Cacheable> {
   private readonly flights = new Map<string, Promise<V>>();
   /** Keys of kept answers made stale by an invalidation, with when it first happened. */
   private readonly staleSince = new Map<string, number>();
-  private readonly now: () => number;
   private generation = 0;
 
   constructor(private readonly options: AnswerCacheOptions) {
-    this.now = options.now ?? Date.now;
     this.entries =
       options.maxBytes > 0
         ? new LRUCache<string, V>({
@@ -74,11 +75,11 @@ export class AnswerCache<V extends Cacheable> {
   async through(key: string, build: () => Promise<Built<V>>, acceptStale = true): Promise<V> {
     const entries = this.enabled ? this.entries : null;
     if (!entries) return (await build()).value;
-    const hit = entries.get(key);
+    const hit = this.fresh(key);
     const since = hit ? this.staleSince.get(key) : undefined;
     if (hit && since === undefined) return hit;
     const flying = this.flights.get(key);
-    if (hit && flying && acceptStale && this.now() - (since ?? 0) < this.options.graceMs)
+    if (hit && flying && acceptStale && this.options.now() - (since ?? 0) < this.options.graceMs)
       return hit;
     if (flying) return flying;
     return this.fly(key, build);
@@ -101,7 +102,7 @@ export class AnswerCache<V extends Cacheable> {
   /** The kept answer for `key` if it is current, without building one. */
   peek(key: string): V | undefined {
     if (!this.enabled || this.staleSince.has(key)) return undefined;
-    return this.entries?.get(key);
+    return this.fresh(key);
   }
 
   /** Marks stale every answer carrying one of `tags` ('*' drops everything at once). */
@@ -113,7 +114,7 @@ export class AnswerCache<V extends Cacheable> {
       this.entries?.clear();
       return;
     }
-    const now = this.now();
+    const now = this.options.now();
     for (const tag of tags) {
       for (const key of [...(this.byTag.get(tag) ?? [])]) {
         if (this.options.graceMs === 0) this.entries?.delete(key);
@@ -129,6 +130,14 @@ export class AnswerCache<V extends Cacheable> {
   /** How many answers are kept (for tests and the health of the cache). */
   get size(): number {
     return this.entries?.size ?? 0;
+  }
+
+  /** The kept answer for `key` unless it has expired (then it is dropped). */
+  private fresh(key: string): V | undefined {
+    const value = this.entries?.get(key);
+    if (value?.expiresAt == null || value.expiresAt > this.options.now()) return value;
+    this.entries?.delete(key);
+    return undefined;
   }
 
   private keep(key: string, value: V) {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { NewsDto } from '@newsroom/contract';
+import { systemClock, type Clock } from '../domain/clock.ts';
 import type { StaleTags } from '../domain/public-tags.ts';
 import { publicTags } from '../domain/public-tags.ts';
 import { RedisChannel, type BusLogger } from '../redis/channel.ts';
@@ -25,6 +26,8 @@ export interface PublicCacheOptions {
   /** How long a stale answer may still be handed out while its replacement is built. */
   graceMs: number;
   ttlMs?: number;
+  /** The app's clock (domain/clock.ts), for answers that expire at a moment of their own. */
+  clock?: Clock;
   /** With Redis, invalidations reach every instance on the same server and prefix. */
   redis?: { url: string; prefix: string; log: BusLogger };
   /** Scheduled publications: what becomes stale at a time rather than on a write. */
@@ -50,6 +53,7 @@ export class PublicCache {
       ttlMs: options.ttlMs ?? 60_000,
       graceMs: options.graceMs,
       trusted: () => this.channel === null || this.channel.live,
+      now: () => (options.clock ?? systemClock).now().getTime(),
     });
     const { redis } = options;
     this.channel = redis

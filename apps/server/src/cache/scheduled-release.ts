@@ -78,7 +78,11 @@ export class ScheduledRelease {
     if (read !== this.reads) return;
     this.upcoming = rows.map((row) => ({
       at: row.created_at,
-      tags: articleTags(toNewsDto(row, (key) => key)),
+      // At its time the article is new: in the news sitemap's window too.
+      tags: articleTags(
+        toNewsDto(row, (key) => key),
+        new Date(row.created_at),
+      ),
     }));
     this.complete = rows.length < HELD;
     this.arm();

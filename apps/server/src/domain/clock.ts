@@ -1,6 +1,7 @@
 /**
- * Where the application reads the current time for what depends on it (which articles are
- * published yet, write timestamps). Injected, so tests move time instead of waiting for it.
+ * Where the application reads the current time for what depends on it: which articles are
+ * published yet, write timestamps, the news sitemap's 48-hour window and the expiry of cached
+ * answers that depend on time. Injected, so tests move time instead of waiting for it.
  */
 export interface Clock {
   now(): Date;

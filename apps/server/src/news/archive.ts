@@ -19,6 +19,13 @@ export interface ArchivedArticle {
   updatedAt: string;
 }
 
+/** An article as the Google News sitemap lists it. */
+export interface RecentArticle {
+  slug: string;
+  title: string;
+  createdAt: string;
+}
+
 /** `YYYY-MM` → the month after it, as the upper bound of a created_at range. */
 function nextMonth(month: string): string {
   const [year = 0, number = 0] = month.split('-').map(Number);
@@ -90,6 +97,23 @@ export class NewsArchive {
       .offset((part - 1) * perFile)
       .execute();
     return rows.map((row) => ({ slug: row.slug, updatedAt: row.updated_at }));
+  }
+
+  /**
+   * Public articles created at or after `since`, newest first, at most `limit`: one range of the
+   * (status, created_at, id) index read from its newest end, whatever the size of the archive.
+   */
+  async recent(since: string, limit: number): Promise<RecentArticle[]> {
+    const rows = await this.db
+      .selectFrom('news')
+      .select(['slug', 'title', 'created_at'])
+      .where(isPublicNews('news', isoNow(this.clock)))
+      .where('created_at', '>=', since)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute();
+    return rows.map((row) => ({ slug: row.slug, title: row.title, createdAt: row.created_at }));
   }
 
   /** When categories or sub-categories last changed: the pages file's lastmod. */

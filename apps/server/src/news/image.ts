@@ -44,3 +44,11 @@ export async function checkImage(image: NewsImage): Promise<CheckedImage> {
 }
 
 export const imageError = (message: string) => validationFailed([{ path: 'image', message }]);
+
+/** The content type of a stored picture, from the extension checkImage gave its key. */
+export function imageContentType(key: string): string | null {
+  const extension = key.slice(key.lastIndexOf('.') + 1).toLowerCase();
+  return (
+    Object.values(FORMATS).find((format) => format.extension === extension)?.contentType ?? null
+  );
+}

@@ -74,7 +74,7 @@ export class NewsService {
         .execute();
     });
     const created = await this.get(id);
-    await this.invalidate(articleTags(created));
+    await this.invalidate(articleTags(created, this.clock.now()));
     return created;
   }
 
@@ -106,7 +106,8 @@ export class NewsService {
     if (replaced) await this.removeFile(replaced);
     const after = await this.get(id);
     // Where it was listed and where it is listed now: a move drops both.
-    await this.invalidate([...articleTags(before), ...articleTags(after)]);
+    const now = this.clock.now();
+    await this.invalidate([...articleTags(before, now), ...articleTags(after, now)]);
     return after;
   }
 
@@ -128,7 +129,7 @@ export class NewsService {
     if (!row) throw newsNotFound();
     await this.db.deleteFrom('news').where('id', '=', id).execute();
     const deleted = this.toDto(row);
-    await this.invalidate(articleTags(deleted));
+    await this.invalidate(articleTags(deleted, this.clock.now()));
     if (row.image_key) await this.removeFile(row.image_key);
     return deleted;
   }

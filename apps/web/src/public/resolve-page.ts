@@ -50,7 +50,12 @@ async function resolveNewsList(
   const filter = await loadNewsList(queryClient, segments);
   if (!filter) return NOT_FOUND;
   if (!filter.category) {
-    const head = { title: SITE.name, description: SITE.description, canonicalPath: paths.home() };
+    const head: PageHead = {
+      title: SITE.name,
+      description: SITE.description,
+      canonicalPath: paths.home(),
+      home: true,
+    };
     return { page: { id: 'news-list', filter }, status: 200, head };
   }
   const name = filter.subcategory ?? filter.category;
@@ -59,6 +64,9 @@ async function resolveNewsList(
     title: `${name} News`,
     description: `The latest ${name} news${within} from ${SITE.name}: reports, analysis and updates.`,
     canonicalPath: paths.category(filter.category, filter.subcategory),
+    section: filter.subcategory
+      ? { category: filter.category, subcategory: filter.subcategory }
+      : { category: filter.category },
   };
   return { page: { id: 'news-list', filter }, status: 200, head };
 }
