@@ -70,15 +70,20 @@ export async function runMixed({ server, targets, seconds, readers, writesPerSec
   const writes = [];
   const pending = [];
   let n = 0;
-  const timer = setInterval(() => {
-    n += 1;
-    pending.push(
-      writeNews(base, headers, taxonomy, n).then(
-        (w) => writes.push(w),
-        () => writes.push({ ok: false, ms: 0 }),
-      ),
-    );
-  }, 1000 / writesPerSecond);
+  // --writes 0 measures readers alone.
+  const timer = setInterval(
+    () => {
+      if (writesPerSecond === 0) return;
+      n += 1;
+      pending.push(
+        writeNews(base, headers, taxonomy, n).then(
+          (w) => writes.push(w),
+          () => writes.push({ ok: false, ms: 0 }),
+        ),
+      );
+    },
+    1000 / Math.max(writesPerSecond, 1),
+  );
   const reads = await Promise.all(readerRuns);
   clearInterval(timer);
   await Promise.all(pending);

@@ -1,7 +1,8 @@
 // Scale benchmark: grows a database to --articles N (SQLite in --data-dir, or the PostgreSQL
 // database of --database-url, in its own schema `newsroom_scale`), starts the real server on it
 // with the page cache off (PAGE_CACHE_MB=0: the uncached path), and for every public and admin
-// read prints p50/p99 at the HTTP level over --requests sequential calls, and its query plans.
+// read prints p50/p99 at the HTTP level over --requests sequential calls, and its query plans;
+// then again with the page cache on (64 MB), each read over a few URLs kept after a first visit.
 // The grown database is kept: a rerun with the same --articles reuses it (--fresh regrows).
 // Usage: npm run bench:scale -- --articles 1000000 [--database-url postgres://…/scale]
 //        [--requests 200] [--data-dir DIR] [--fresh] [--no-plans]
@@ -35,6 +36,8 @@ const { values } = parseArgs({
 const articles = Math.min(Number(values.articles), 2_000_000);
 const requests = Math.min(Number(values.requests), 2000);
 const schema = 'newsroom_scale';
+/** With the cache on, each read cycles over this many URLs (kept after their first visit). */
+const WARM_URLS = 10;
 const dataDir = path.resolve(values['data-dir']);
 let databaseUrl;
 if (values['database-url']) {
@@ -92,49 +95,98 @@ const env = {
   ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
 };
 const token = await adminToken();
-const port = await freePort();
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-  env: { ...process.env, ...env, PORT: String(port), NODE_ENV: 'production' },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-const base = `http://127.0.0.1:${port}`;
-try {
-  await waitFor(`${base}/health`);
-  const reads = readsOf(sample);
-  const pages = pagesOf(sample);
-  const recording = planRecording();
-  console.log(
-    `\n${where}, ${articles.toLocaleString('en')} articles, PAGE_CACHE_MB=0, ${requests} sequential requests per read\n`,
-  );
-  printRow(['read', 'p50 ms', 'p99 ms', 'status', 'plan'], true);
-  const planned = [];
-  for (const read of reads) {
-    const result = await measure(base, read, read.few ? Math.min(requests, 20) : requests, token);
-    const plan = !values['no-plans'] ? await plansOf(recording, !databaseUrl, read) : null;
-    printRow([
-      read.name,
-      result.p50,
-      result.p99,
-      result.statuses,
-      plan ? (plan.fullScan ? 'FULL SCAN of news' : 'indexed') : '-',
-    ]);
-    if (plan) planned.push([read.name, plan]);
-  }
-  for (const page of pages) {
-    const result = await measure(base, page, requests, token);
-    printRow([page.name, result.p50, result.p99, result.statuses, 'as the reads above']);
-  }
-  if (!values['no-plans']) {
-    console.log('\nQuery plans (each statement of each read):');
-    for (const [name, plan] of planned) {
-      console.log(`  ${name}`);
-      printPlans(plan);
+const reads = readsOf(sample);
+const pages = pagesOf(sample);
+// The uncached path first (every read goes to the database), then the page cache on as a site
+// runs it: each public read over a set of URLs visited once before timing, so they are kept.
+await runPass('0', (url) => url);
+await runPass('64', (url) => (i) => url(i % WARM_URLS));
+
+/** Serves the grown database with PAGE_CACHE_MB=`cacheMb` and times every read and page. */
+async function runPass(cacheMb, urlsOf) {
+  const port = await freePort();
+  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    env: {
+      ...process.env,
+      ...env,
+      PAGE_CACHE_MB: cacheMb,
+      PORT: String(port),
+      NODE_ENV: 'production',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const plans = cacheMb === '0' && !values['no-plans'];
+  try {
+    await waitFor(`${base}/health`);
+    const recording = plans ? planRecording() : null;
+    console.log(
+      `\n${where}, ${articles.toLocaleString('en')} articles, PAGE_CACHE_MB=${cacheMb}, ${requests} sequential requests per read${cacheMb === '0' ? '' : `, over ${WARM_URLS} URLs each, visited once first`}\n`,
+    );
+    printRow(['read', 'p50 ms', 'p99 ms', 'status', 'plan'], true);
+    const planned = [];
+    for (const read of [...reads, ...pages]) {
+      const timed = { ...read, url: urlsOf(read.url) };
+      const count = read.few ? Math.min(requests, 20) : requests;
+      if (cacheMb !== '0') await measure(base, timed, WARM_URLS, token);
+      const result = await measure(base, timed, count, token);
+      const isPage = pages.includes(read);
+      const plan = recording && !isPage ? await plansOf(recording, !databaseUrl, read) : null;
+      printRow([
+        read.name,
+        result.p50,
+        result.p99,
+        result.statuses,
+        isPage
+          ? 'as the reads above'
+          : plan
+            ? plan.fullScan
+              ? 'FULL SCAN of news'
+              : 'indexed'
+            : '-',
+      ]);
+      if (plan) planned.push([read.name, plan]);
     }
+    if (cacheMb === '0') await checkSitemap(base);
+    if (plans) {
+      console.log('\nQuery plans (each statement of each read):');
+      for (const [name, plan] of planned) {
+        console.log(`  ${name}`);
+        printPlans(plan);
+      }
+    }
+    await recording?.kysely.destroy();
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
   }
-  await recording.kysely.destroy();
-} finally {
-  server.kill('SIGTERM');
-  await new Promise((resolve) => server.once('exit', resolve));
+}
+
+/**
+ * Walks the sitemap index and every article file in it, and checks that together they list each
+ * active article exactly once (the server's count of active articles against the distinct URLs).
+ */
+async function checkSitemap(base) {
+  const started = performance.now();
+  const locs = (xml) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
+  const files = locs(await (await fetch(`${base}/sitemap.xml`)).text()).filter((loc) =>
+    /\/sitemaps\/news-/.test(loc),
+  );
+  const urls = new Set();
+  let listed = 0;
+  let largest = 0;
+  for (const file of files) {
+    const found = locs(await (await fetch(base + new URL(file).pathname)).text());
+    listed += found.length;
+    largest = Math.max(largest, found.length);
+    for (const loc of found) urls.add(loc);
+  }
+  const active = (await (await fetch(`${base}/api/v1/u/get?page=1&limit=1`)).json()).count;
+  const verdict =
+    urls.size === active && listed === active ? 'every active article, once' : 'MISMATCH';
+  console.log(
+    `\nsitemap: ${files.length} article files (largest ${largest.toLocaleString('en')} URLs), ${listed.toLocaleString('en')} URLs, ${urls.size.toLocaleString('en')} distinct, ${active.toLocaleString('en')} active articles: ${verdict} (walked in ${((performance.now() - started) / 1000).toFixed(1)} s)`,
+  );
 }
 
 async function withClient(url, statement) {

@@ -8,6 +8,7 @@ import { LIMITS, VIDEO_EMBED_ORIGINS } from '@newsroom/contract';
 import type { Config } from './config/env.ts';
 import { ensureWritableDir, loadSecrets, type Secrets } from './config/secrets.ts';
 import { openDatabase, type Db } from './db/database.ts';
+import { systemClock, type Clock } from './domain/clock.ts';
 import { apiRoutes } from './http/api.ts';
 import {
   answerClientError,
@@ -34,6 +35,8 @@ import { PublicCache } from './cache/public-cache.ts';
 import { RenderMark } from './http/render-mark.ts';
 import { serverWithFront, type FrontSlot } from './http/server-factory.ts';
 import { ViewBuffer } from './news/view-buffer.ts';
+import { NewsRepository } from './news/repo.ts';
+import { ScheduledRelease } from './cache/scheduled-release.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -45,6 +48,7 @@ declare module 'fastify' {
     storage: MediaStorage;
     mediaSweep: MediaSweeper;
     publicCache: PublicCache;
+    clock: Clock;
     frontDoor: FrontDoor;
     renderMark: RenderMark;
   }
@@ -52,6 +56,8 @@ declare module 'fastify' {
 
 export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
+  /** Where the app reads the time (what is published yet, stamps, expiries); tests move it. */
+  clock?: Clock;
 }
 
 /** Builds the whole application: configuration in, a ready Fastify instance out. */
@@ -89,8 +95,12 @@ export async function buildApp(
     : new LocalStorage(uploadsDir, config.publicUrlSet ? config.publicUrl : '');
   const mediaSweep = new MediaSweeper(storage, db.kysely, app.log);
   const views = new ViewBuffer(db.kysely, app.log);
+  const clock = options.clock ?? systemClock;
   const publicCache = new PublicCache({
     maxBytes: config.pageCacheBytes,
+    graceMs: config.pageCacheGraceMs,
+    schedule: new ScheduledRelease(new NewsRepository(db.kysely, clock), clock, app.log),
+    clock,
     ...(config.redisUrl
       ? { redis: { url: config.redisUrl, prefix: config.redisPrefix, log: app.log } }
       : {}),
@@ -113,6 +123,7 @@ export async function buildApp(
   app.decorate('storage', storage);
   app.decorate('mediaSweep', mediaSweep);
   app.decorate('publicCache', publicCache);
+  app.decorate('clock', clock);
   const frontDoor = new FrontDoor({
     cache: publicCache,
     countPageView: config.viewsFrom === 'beacon' ? null : (article) => countPageView(app, article),
@@ -130,6 +141,7 @@ export async function buildApp(
       log: app.log,
       views,
       invalidate: publicCache.invalidate,
+      clock,
     }),
   );
   app.decorate('adminRoutes', []);
@@ -187,6 +199,8 @@ export async function buildApp(
   app.decorate('demoAdmin', seeded?.admin ?? null);
 
   await app.ready();
+  // Articles scheduled for later leave the cache at their time (decision 085).
+  await publicCache.start();
   // Cache hits are answered before the framework, with the site-wide headers it would add.
   const probe = await app.inject({ method: 'GET', url: '/robots.txt' });
   frontDoor.open(siteHeaders(probe.headers));

@@ -11,9 +11,11 @@ import type { Secrets } from './config/secrets.ts';
 import { ContactService } from './contact/service.ts';
 import { DashboardService } from './dashboard/service.ts';
 import type { Database } from './db/schema.ts';
+import type { Clock } from './domain/clock.ts';
 import type { Invalidate } from './domain/public-tags.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { NewsArchive } from './news/archive.ts';
+import { FeedArticles } from './news/feed-articles.ts';
 import { NewsService } from './news/service.ts';
 import type { ViewBuffer } from './news/view-buffer.ts';
 import { ANCHOR, PUBLISHER, PersonService } from './people/service.ts';
@@ -32,11 +34,13 @@ export interface ServiceDeps {
   views: ViewBuffer;
   /** Drops cached public answers a write made stale (cache/public-cache.ts). */
   invalidate: Invalidate;
+  /** The time that decides what is published yet, and stamps writes. */
+  clock: Clock;
 }
 
 /** Every operation of the product, callable from routes, the CLI, seeding and server rendering. */
 export function createServices(deps: ServiceDeps) {
-  const { db, config, secrets, mailer, storage, log, views, invalidate } = deps;
+  const { db, config, secrets, mailer, storage, log, views, invalidate, clock } = deps;
   const tokens = new AccessTokens(secrets.jwtSecret);
   const sessions = new Sessions(db, {
     cacheSeconds: config.sessionCacheSeconds,
@@ -44,21 +48,23 @@ export function createServices(deps: ServiceDeps) {
       ? { redis: { url: config.redisUrl, prefix: config.redisPrefix, log } }
       : {}),
   });
+  const categories = new CategoryService(db, invalidate);
   return {
     tokens,
     sessions,
     registration: new AdminRegistration(db, { mailer, ...secrets }),
     auth: new AuthService(db, tokens, sessions),
-    categories: new CategoryService(db, invalidate),
+    categories,
     subcategories: new SubCategoryService(db, invalidate),
     anchors: new PersonService(db, ANCHOR, invalidate),
     publishers: new PersonService(db, PUBLISHER, invalidate),
     contacts: new ContactService(db),
     dashboard: new DashboardService(db),
-    news: new NewsService(db, storage, views, invalidate),
-    archive: new NewsArchive(db),
-    search: new SearchService(db, storage),
-    addresses: new AddressService(db),
+    news: new NewsService(db, storage, views, invalidate, clock),
+    archive: new NewsArchive(db, clock),
+    feedArticles: new FeedArticles(db, storage, categories, clock),
+    search: new SearchService(db, storage, clock),
+    addresses: new AddressService(db, clock),
   };
 }
 

@@ -4,6 +4,7 @@ import type { NewsDto } from '@newsroom/contract';
 import { createNews, createTaxonomy, newsFields, type NewsContext } from './factories.ts';
 import { adminAuth } from './fixtures.ts';
 import { call, createSiblingApp, createTestApp, type TestApp } from './helpers.ts';
+import { HOUR_MS, MovableClock } from './movable-clock.ts';
 import { fakeDist } from './web-dist.ts';
 
 /**
@@ -16,10 +17,11 @@ let t: TestApp;
 let dist: string;
 let base: string;
 let ctx: NewsContext;
+const clock = new MovableClock();
 
 beforeAll(async () => {
   dist = await fakeDist();
-  t = await createTestApp({ WEB_DIST: dist });
+  t = await createTestApp({ WEB_DIST: dist }, { clock });
   base = await t.app.listen({ host: '127.0.0.1', port: 0 });
   const headers = await adminAuth(t.app);
   ctx = { app: t.app, headers, taxonomy: await createTaxonomy(t.app, headers) };
@@ -110,6 +112,24 @@ describe('kept redirects', () => {
   });
 });
 
+describe('a kept 404 of a scheduled article’s former slug', () => {
+  it('becomes its redirect at the publication time, with no write', async () => {
+    const publishAt = new Date(clock.now().getTime() + HOUR_MS).toISOString();
+    const story = await createNews(ctx, {
+      title: 'Scheduled story',
+      slug: 'sched-first',
+      publishAt,
+    });
+    await update(story, 'sched-second');
+    expect(await kept('/news/sched-first')).toMatchObject({ status: 404, fromCache: true });
+    clock.advanceTo(publishAt);
+    expect(await get('/news/sched-first')).toMatchObject({
+      status: 301,
+      location: '/news/sched-second',
+    });
+  });
+});
+
 describe('kept 410s', () => {
   it('are served by the front door and dropped when a new article takes the slug', async () => {
     const story = await createNews(ctx, { title: 'Deleted soon', slug: 'deleted-soon' });
@@ -129,7 +149,7 @@ describe('kept 410s', () => {
 
 describe('without the page cache (PAGE_CACHE_MB=0)', () => {
   it('redirects and answers 410 all the same', async () => {
-    const uncached = await createSiblingApp(t, { WEB_DIST: dist, PAGE_CACHE_MB: '0' });
+    const uncached = await createSiblingApp(t, { WEB_DIST: dist, PAGE_CACHE_MB: '0' }, { clock });
     const story = await createNews(ctx, { title: 'Uncached story', slug: 'uncached-one' });
     await update(story, 'uncached-two');
     const page = (url: string) => uncached.app.inject({ method: 'GET', url });

@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
-import type { NewsDto } from '@newsroom/contract';
+import { imageVariants, type NewsDto } from '@newsroom/contract';
 import { call } from './helpers.ts';
 
 export type AuthHeaders = { authorization: string };
@@ -194,6 +194,21 @@ export async function within(ms: number, check: () => Promise<boolean>): Promise
 export function imageUrl(news: NewsDto): string {
   if (!news.Image) throw new Error(`news ${news.slug} has no image`);
   return news.Image.ImageURL;
+}
+
+/** The storage key of a media URL (local `/uploads/news/…` or a bucket's `…/news/…`). */
+export function mediaKey(url: string): string {
+  const key = /news\/[^/]+$/.exec(url)?.[0];
+  if (!key) throw new Error(`not a news media URL: ${url}`);
+  return key;
+}
+
+/** Every key an image is stored under, sorted: its original's and its variants'. */
+export function storedKeys(...urls: string[]): string[] {
+  return urls
+    .map(mediaKey)
+    .flatMap((key) => [key, ...imageVariants(key).map((variant) => variant.url)])
+    .sort();
 }
 
 /**

@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, expect, it } from 'vitest';
 import { seededRandom } from '../src/seed/random.ts';
 import { adminAuth } from './fixtures.ts';
@@ -70,6 +71,14 @@ function routeTable(): Route[] {
   return routes;
 }
 
+/** The body as sent before compression: a client that accepts br or gzip may be sent either. */
+function decoded(answer: RawResponse): Buffer {
+  const encoding = answer.headers['content-encoding'];
+  if (encoding === 'br') return brotliDecompressSync(answer.body);
+  if (encoding === 'gzip') return gunzipSync(answer.body);
+  return answer.body;
+}
+
 /** What is wrong with one answer, or null. */
 function problem(answer: RawResponse, method: string, path: string): string | null {
   if (answer.status >= 500) return `answered ${answer.status}`;
@@ -79,7 +88,7 @@ function problem(answer: RawResponse, method: string, path: string): string | nu
   if (!json) return `answered ${answer.status} as ${answer.headers['content-type']}`;
   let body: Record<string, unknown>;
   try {
-    body = JSON.parse(answer.body.toString()) as Record<string, unknown>;
+    body = JSON.parse(decoded(answer).toString()) as Record<string, unknown>;
   } catch {
     return 'answered JSON that does not parse';
   }

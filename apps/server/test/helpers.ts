@@ -4,8 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../src/app.ts';
+import { buildApp, type BuildOptions } from '../src/app.ts';
 import { loadConfig } from '../src/config/env.ts';
+import type { Clock } from '../src/domain/clock.ts';
 
 export const SIGNUP_CODE = 'test-signup-code';
 
@@ -17,11 +18,19 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+export interface TestAppOptions {
+  /** The app's clock, for tests that move time forward. */
+  clock?: Clock;
+}
+
 /**
  * A fresh application on a fresh database: a new SQLite file, or a new schema of the PostgreSQL
  * database named by DATABASE_URL, dropped again on close. An `env` value of '' unsets a default.
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: TestAppOptions = {},
+): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'newsroom-test-'));
   const baseUrl = process.env.DATABASE_URL;
   let databaseUrl: string | undefined;
@@ -42,7 +51,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       await c.end();
     };
   }
-  const app = await buildTestApp(dataDir, databaseUrl, env);
+  const app = await buildTestApp(dataDir, databaseUrl, env, options);
   return {
     app,
     dataDir,
@@ -63,8 +72,9 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
 export async function createSiblingApp(
   first: TestApp,
   env: Record<string, string> = {},
+  options: Pick<BuildOptions, 'clock'> = {},
 ): Promise<TestApp> {
-  const app = await buildTestApp(first.dataDir, first.databaseUrl, env);
+  const app = await buildTestApp(first.dataDir, first.databaseUrl, env, options);
   return { app, dataDir: first.dataDir, databaseUrl: first.databaseUrl, close: () => app.close() };
 }
 
@@ -72,6 +82,7 @@ function buildTestApp(
   dataDir: string,
   databaseUrl: string | undefined,
   env: Record<string, string>,
+  options: TestAppOptions = {},
 ) {
   const settings: Record<string, string> = {
     DATA_DIR: dataDir,
@@ -84,7 +95,7 @@ function buildTestApp(
   };
   return buildApp(
     loadConfig(Object.fromEntries(Object.entries(settings).filter(([, value]) => value !== ''))),
-    { logger: false },
+    { logger: false, ...options },
   );
 }
 

@@ -7,6 +7,8 @@ import {
   createTaxonomy,
   imageUrl,
   images,
+  mediaKey,
+  storedKeys,
   uploadedFiles,
   type NewsContext,
 } from './factories.ts';
@@ -16,7 +18,6 @@ import { mediaDrivers } from './media-drivers.ts';
 
 /** A moment when everything stored during the test is past the grace period. */
 const later = () => new Date(Date.now() + SWEEP_GRACE_MS + 60_000);
-const keyOf = (url: string) => /news\/[^/]+$/.exec(url)?.[0] ?? url;
 
 describe.each(mediaDrivers)('the media sweep on the $name driver', (driver) => {
   let t: TestApp;
@@ -46,7 +47,17 @@ describe.each(mediaDrivers)('the media sweep on the $name driver', (driver) => {
     const news = await createNews(ctx, { image: await images.jpeg() });
     const lost = await orphan('lost-upload');
     expect(await t.app.mediaSweep.run({ now: later() })).toEqual([lost]);
-    expect(await driver.keys(t)).toEqual([keyOf(imageUrl(news))]);
+    expect(await driver.keys(t)).toEqual(storedKeys(imageUrl(news)));
+  });
+
+  it("removes an orphan's variants with it, and keeps those of referenced images", async () => {
+    const news = await createNews(ctx, { image: await images.jpeg() });
+    const lost = 'news/crashed-before-its-row-64x48.jpg';
+    for (const key of storedKeys(lost)) {
+      await t.app.storage.save(key, await images.jpeg(), 'image/jpeg');
+    }
+    expect((await t.app.mediaSweep.run({ now: later() })).sort()).toEqual(storedKeys(lost));
+    expect(await driver.keys(t)).toEqual(storedKeys(imageUrl(news)));
   });
 
   it('keeps an unreferenced image younger than the grace period: its upload may be in flight', async () => {
@@ -64,7 +75,7 @@ describe.each(mediaDrivers)('the media sweep on the $name driver', (driver) => {
     await orphan('crashed-write');
     const farFuture = new Date(Date.now() + 365 * 24 * 60 * 60 * 1000);
     expect(await t.app.mediaSweep.run({ now: farFuture })).toEqual(['news/crashed-write.jpg']);
-    expect(await driver.keys(t)).toEqual(articles.map((n) => keyOf(imageUrl(n))).sort());
+    expect(await driver.keys(t)).toEqual(storedKeys(...articles.map(imageUrl)));
     for (const news of articles) expect((await driver.load(t, imageUrl(news))).status).toBe(200);
   });
 });
@@ -101,14 +112,14 @@ describe('the media sweep on the local driver', () => {
 
   it('runs when an instance starts, and keeps what articles refer to', async () => {
     const news = await createNews(ctx, { image: await images.jpeg() });
-    const referenced = path.join(uploads(), keyOf(imageUrl(news)));
+    const referenced = path.join(uploads(), mediaKey(imageUrl(news)));
     await fs.utimes(referenced, hoursAgo(48), hoursAgo(48));
     const stale = await leftover('c3.png', hoursAgo(48));
     // A second instance on the same folder and database sweeps as it starts; closing it waits
     // for that sweep to finish.
     const sibling = await createSiblingApp(t);
     await sibling.close();
-    expect(await uploadedFiles(t.dataDir)).toContain(keyOf(imageUrl(news)));
+    expect(await uploadedFiles(t.dataDir)).toContain(mediaKey(imageUrl(news)));
     expect(await uploadedFiles(t.dataDir)).not.toContain(stale);
   });
 });

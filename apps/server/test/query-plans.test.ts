@@ -14,9 +14,13 @@ import { AddressService } from '../src/addresses/service.ts';
 import { CategoryService } from '../src/category/service.ts';
 import { DashboardService } from '../src/dashboard/service.ts';
 import type { Database } from '../src/db/schema.ts';
+import { systemClock } from '../src/domain/clock.ts';
+import { NEWS_SITEMAP_MAX, newsWindowStart } from '../src/domain/news-window.ts';
 import { NewsArchive } from '../src/news/archive.ts';
+import { NewsRepository } from '../src/news/repo.ts';
 import { NewsService } from '../src/news/service.ts';
 import { ViewBuffer } from '../src/news/view-buffer.ts';
+import { SearchService } from '../src/search/service.ts';
 import { LocalStorage } from '../src/storage/local.ts';
 import { createNews, createTaxonomy, type Taxonomy } from './factories.ts';
 import { adminAuth } from './fixtures.ts';
@@ -34,6 +38,9 @@ beforeAll(async () => {
   const headers = await adminAuth(t.app);
   taxonomy = await createTaxonomy(t.app, headers);
   const article = await createNews({ app: t.app, headers, taxonomy }, {});
+  // One scheduled and one draft, so the reads that leave them out have something to leave out.
+  await createNews({ app: t.app, headers, taxonomy }, { publishAt: '2999-01-01T00:00:00Z' });
+  await createNews({ app: t.app, headers, taxonomy }, { draft: true });
   slug = article.slug;
   articleId = article._id;
   const log = (event: { level: string; query: Q }) => {
@@ -83,9 +90,10 @@ describe('query plans', () => {
     const views = new ViewBuffer(recorder, { warn: () => undefined });
     const nothingToDrop = async () => undefined;
     const news = new NewsService(recorder, new LocalStorage(t.dataDir), views, nothingToDrop);
-    const archive = new NewsArchive(recorder);
+    const archive = new NewsArchive(recorder, systemClock);
+    const search = new SearchService(recorder, new LocalStorage(t.dataDir), systemClock);
     const dashboard = new DashboardService(recorder);
-    const addresses = new AddressService(recorder);
+    const addresses = new AddressService(recorder, systemClock);
     const { category, subcategory, publisher, anchor } = taxonomy.names;
     const page = { page: 1, limit: 6 };
     const reads: [string, () => Promise<unknown>][] = [
@@ -111,7 +119,10 @@ describe('query plans', () => {
       ['popular news', () => dashboard.popularNews()],
       ['categories', () => new CategoryService(recorder, nothingToDrop).list()],
       ['sitemap index', () => archive.files(50_000)],
+      ['search', () => search.search({ q: 'city park', page: 1, limit: 6 })],
+      ['next publications', () => new NewsRepository(recorder, systemClock).scheduled(500)],
       ['sitemap file', () => archive.articles(new Date().toISOString().slice(0, 7), 1, 50_000)],
+      ['news sitemap', () => archive.recent(newsWindowStart(new Date()), NEWS_SITEMAP_MAX)],
       ['former or deleted slug', () => addresses.whereabouts(`/news/${slug}-before`)],
       ['former category name', () => addresses.whereabouts('/old-desk/rss.xml')],
       [

@@ -62,33 +62,41 @@ function startInTerminal(vars: Record<string, string>) {
 }
 
 describe.skipIf(skipReason)(`start banner${skipReason ? ` (skipped: ${skipReason})` : ''}`, () => {
-  it('prints readable logs and a banner with the site, sign-in and fresh credentials', async () => {
-    const port = await freePort();
-    const dir = await dataDir();
-    const server = startInTerminal({ PORT: String(port), DATA_DIR: dir, SEED_DEMO: '1' });
-    try {
-      const [, code] = await waitFor(server.read, BANNER_END);
-      const output = server.read();
-      const site = `http://127.0.0.1:${port}`;
-      expect(output).toContain(`The site:             ${site}/`);
-      expect(output).toContain(`Admins sign in at:    ${site}/login`);
-      expect(output).toContain('Demo admin e-mail:    admin@newsroom.local');
-      const password = output.match(/Demo admin password: +(\S+)/)?.[1];
-      expect(code).toBe((await fs.readFile(path.join(dir, 'admin-signup-code'), 'utf8')).trim());
-      // Log lines read as words with a level, not JSON objects.
-      expect(output).toMatch(/INFO.*Server listening at/);
-      expect(output).not.toMatch(/^\{"level"/m);
+  // A first start seeds the demo content, whose pictures are encoded in every variant
+  // (decision 083): seconds of CPU on two shared cores, so this test may take longer than most.
+  it(
+    'prints readable logs and a banner with the site, sign-in and fresh credentials',
+    {
+      timeout: 60_000,
+    },
+    async () => {
+      const port = await freePort();
+      const dir = await dataDir();
+      const server = startInTerminal({ PORT: String(port), DATA_DIR: dir, SEED_DEMO: '1' });
+      try {
+        const [, code] = await waitFor(server.read, BANNER_END);
+        const output = server.read();
+        const site = `http://127.0.0.1:${port}`;
+        expect(output).toContain(`The site:             ${site}/`);
+        expect(output).toContain(`Admins sign in at:    ${site}/login`);
+        expect(output).toContain('Demo admin e-mail:    admin@newsroom.local');
+        const password = output.match(/Demo admin password: +(\S+)/)?.[1];
+        expect(code).toBe((await fs.readFile(path.join(dir, 'admin-signup-code'), 'utf8')).trim());
+        // Log lines read as words with a level, not JSON objects.
+        expect(output).toMatch(/INFO.*Server listening at/);
+        expect(output).not.toMatch(/^\{"level"/m);
 
-      const login = await fetch(`${site}/api/v1/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: 'admin@newsroom.local', password }),
-      });
-      expect(login.status).toBe(200);
-    } finally {
-      await server.interrupt();
-    }
-  });
+        const login = await fetch(`${site}/api/v1/auth/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email: 'admin@newsroom.local', password }),
+        });
+        expect(login.status).toBe(200);
+      } finally {
+        await server.interrupt();
+      }
+    },
+  );
 
   it('writes JSON log lines when not in a terminal, and no credentials it did not create', async () => {
     const server = await ServerProcess.start({

@@ -12,11 +12,13 @@ const TEMPLATE = `<!doctype html><html><head><!--app-head--></head>
  * one, /news/{slug} reads the article (404 when there is none), / the newest list and
  * /section/{name} the list of a category, each shown as titles; /{category}/{sub-category?} by
  * their readable names shows the category's list (404 when they name none), and a page the host
- * says is gone shows 'Removed' with status 410.
+ * says is gone shows 'Removed' with status 410. While a test holds `globalThis.__renderGate` (a
+ * promise), renders start but wait for it before reading.
  */
 const RENDERER = `
 export async function render({ url, publicUrl, fetch, gone }) {
   globalThis.__renders = (globalThis.__renders ?? 0) + 1;
+  if (globalThis.__renderGate) await globalThis.__renderGate;
   if (url === '/old') return { kind: 'redirect', status: 301, location: '/' };
   if (gone) return { kind: 'page', status: 410, head: '', html: '<main>Removed</main>', state: '' };
   const get = async (path) => {

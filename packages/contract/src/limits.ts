@@ -21,6 +21,8 @@ export const QUERY_RETRIES = 3;
 
 export const LIMITS = {
   imageBytes: 500 * 1024,
+  /** Pixels of an upload (width × height): a larger picture costs too much to resize. */
+  imagePixels: 40_000_000,
   imageTypes: ['image/jpeg', 'image/png', 'image/gif'] as const,
   imageExtensions: ['jpg', 'jpeg', 'png', 'gif'] as const,
   maxTags: 3,
@@ -57,6 +59,11 @@ export const SEARCH_MAX_HITS = 1000;
 export const SEARCH_MESSAGES = {
   empty: 'Enter words to search for',
   tooLong: `A search may be at most ${LIMITS.searchQuery.max} characters long`,
+} as const;
+
+/** What a publication time is told when it is refused (decision 085). */
+export const PUBLISH_MESSAGES = {
+  publishAt: 'publishAt must be a date and time with its offset, such as 2025-03-04T10:30:00+05:30',
 } as const;
 
 export const RELATED_NEWS_COUNT = 5;

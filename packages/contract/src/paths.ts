@@ -1,6 +1,17 @@
 import { toPathSegment } from './text.ts';
 
 /**
+ * The last segment of a feed's address. A path segment made from a name never holds a dot
+ * (toPathSegment), so `/{category}/rss.xml` is never a sub-category's page (decision 082).
+ */
+export const FEED_FILE = 'rss.xml';
+
+function categoryPath(category: string, subcategory?: string): string {
+  const segment = (name: string) => encodeURIComponent(toPathSegment(name));
+  return subcategory ? `/${segment(category)}/${segment(subcategory)}` : `/${segment(category)}`;
+}
+
+/**
  * The reader site's addresses, for the web app's links and the server's sitemaps, feeds and
  * page host alike, so a link is never a hand-built string in two places.
  */
@@ -10,20 +21,17 @@ export const publicPaths = {
   contact: () => '/contact-us',
   about: () => '/about-us',
   search: (q?: string) => (q ? `/search?q=${encodeURIComponent(q)}` : '/search'),
-  category: (category: string, subcategory?: string) =>
-    subcategory
-      ? `/${encodeURIComponent(toPathSegment(category))}/${encodeURIComponent(toPathSegment(subcategory))}`
-      : `/${encodeURIComponent(toPathSegment(category))}`,
+  category: categoryPath,
+  /** RSS 2.0: the site's (`/rss.xml`), a category's or a sub-category's, beside its list page. */
+  feed: (category?: string, subcategory?: string) =>
+    category ? `${categoryPath(category, subcategory)}/${FEED_FILE}` : `/${FEED_FILE}`,
+  /** The sitemaps.org index of every page and article (decision 074). */
+  sitemapIndex: () => '/sitemap.xml',
+  /** The Google News sitemap: articles of the last 48 hours (decision 081). */
+  newsSitemap: () => '/news-sitemap.xml',
+  /** The publication's logo (publisher logo of structured data, feed image). */
+  logo: () => '/logo.png',
 } as const;
-
-/**
- * Whether a path segment names a category or sub-category: its readable form, or the name itself
- * in any case, compared by readable form (decision 042). The web app and the server's address
- * history (decision 084) match names by this one rule.
- */
-export function isPathSegmentOf(segment: string, name: string): boolean {
-  return toPathSegment(segment) === toPathSegment(name);
-}
 
 /** The sign-in screens: always the client app, served only to visitors without a session. */
 export const authPaths = {

@@ -26,3 +26,9 @@ export type RenderResult =
 export interface Renderer {
   render(request: RenderRequest): Promise<RenderResult>;
 }
+
+/**
+ * The site's settings the page host writes into every page's head, for the browser app: the
+ * meta element's name, its content the IANA time zone of SITE_TIME_ZONE.
+ */
+export const SITE_TIME_ZONE_META = 'site-time-zone';

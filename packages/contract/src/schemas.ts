@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS, PAGE_SIZE, READ_ALSO_COUNT, SEARCH_MESSAGES } from './limits.ts';
+import { LIMITS, PAGE_SIZE, PUBLISH_MESSAGES, READ_ALSO_COUNT, SEARCH_MESSAGES } from './limits.ts';
 
 /** A required, trimmed text field whose every type or emptiness failure reads `required`. */
 function requiredText(required: string) {
@@ -152,12 +152,34 @@ export const MEDIA_REQUIRED_MESSAGE = 'Either an image or a video is required';
 export const IMAGE_MESSAGES = {
   tooLarge: `Image size should not exceed ${LIMITS.imageBytes / 1024}KB`,
   unsupported: 'Unsupported file format',
+  unreadable: 'Image file is damaged or incomplete',
+  tooManyPixels: `Image dimensions should not exceed ${LIMITS.imagePixels / 1_000_000} megapixels`,
 } as const;
 
 const status = z.preprocess(
   (value) =>
     value === 'true' || value === '1' ? true : value === 'false' || value === '0' ? false : value,
   z.boolean({ error: 'Status is required' }),
+);
+
+/** `true`/`false` as a boolean or its text form (multipart fields are text). */
+const flag = z.preprocess(
+  (value) =>
+    value === 'true' || value === '1' ? true : value === 'false' || value === '0' ? false : value,
+  z.boolean({ error: 'must be true or false' }),
+);
+
+/**
+ * When an article is published (decision 085): an ISO 8601 instant with its offset, stored in UTC;
+ * `''` or `null` means "now". In the future it is scheduled, in the past it is dated then.
+ */
+const publishAt = z.preprocess(
+  (value) => (value === '' || value === 'null' ? null : value),
+  z.iso
+    .datetime({ offset: true, error: PUBLISH_MESSAGES.publishAt })
+    .transform((value) => new Date(value).toISOString())
+    .nullable()
+    .optional(),
 );
 
 /** Every field of a news article but the image file, as the server and both forms validate it. */
@@ -204,6 +226,9 @@ export const newsFieldsSchema = z.object({
   subCategoryId: optionalId.default(null),
   publisherId: requiredText('Publisher is required'),
   anchorId: optionalId.default(null),
+  /** Saved without being published; absent on an update: as it was. */
+  draft: flag.optional(),
+  publishAt,
 });
 export type NewsFields = z.infer<typeof newsFieldsSchema>;
 
@@ -230,13 +255,6 @@ export const pageQuerySchema = z.object({
     .default(10),
 });
 export type PageQuery = z.infer<typeof pageQuerySchema>;
-
-/** `true`/`false` as a boolean or its text form (multipart fields are text). */
-const flag = z.preprocess(
-  (value) =>
-    value === 'true' || value === '1' ? true : value === 'false' || value === '0' ? false : value,
-  z.boolean({ error: 'must be true or false' }),
-);
 
 /** A news update: the fields of a create, plus `removeImage` to drop the stored image. */
 export const newsUpdateFieldsSchema = newsFieldsSchema.extend({

@@ -57,7 +57,12 @@ export interface NewsDto {
   alt: string;
   videoURL: string;
   status: boolean;
+  /** Saved without being published: never public, whatever `status` says (decision 085). */
+  draft: boolean;
+  /** When it is (or was) published, null for a draft; later than now while it is scheduled. */
+  publishAt: string | null;
   views: number;
+  /** The publication time, as `publishAt` (or when a draft was saved). */
   createdAt: string;
   updatedAt: string;
 }

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { publicPaths } from '@newsroom/contract';
 import type { Database } from '../db/schema.ts';
+import { isoNow, type Clock } from '../domain/clock.ts';
 import { publicTags, type StaleTags } from '../domain/public-tags.ts';
 import { isPublicNews } from '../news/visibility.ts';
 import { TaxonomyAddresses } from './taxonomy-addresses.ts';
@@ -33,7 +34,10 @@ function articleSlugOfPath(pathname: string): string | null {
 export class AddressService {
   private readonly taxonomy: TaxonomyAddresses;
 
-  constructor(private readonly db: Kysely<Database>) {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly clock: Clock,
+  ) {
     this.taxonomy = new TaxonomyAddresses(db);
   }
 
@@ -57,16 +61,20 @@ export class AddressService {
 
   private async articleWhereabouts(slug: string): Promise<Whereabouts> {
     const tags = [publicTags.article(slug)];
-    const current = await this.db
+    const holder = await this.db
       .selectFrom('news_slug_history as h')
       .innerJoin('news as n', 'n.id', 'h.news_id')
-      .select('n.slug')
+      .select(['n.slug', isPublicNews('n', isoNow(this.clock)).as('public')])
       .where('h.slug', '=', slug)
-      .where(isPublicNews('n'))
       .executeTakeFirst();
-    // An article write names its former slugs' tags too (formerSlugTags), so this answer goes
-    // with the article's next change of slug or status.
-    if (current) return { kind: 'moved', path: publicPaths.article(current.slug), tags };
+    if (holder) {
+      // Tagged as the article's current page too: whatever changes or removes the article, or
+      // publishes it at its time, drops this answer with that page.
+      const both = [...tags, publicTags.article(holder.slug)];
+      return Number(holder.public) === 1
+        ? { kind: 'moved', path: publicPaths.article(holder.slug), tags: both }
+        : { kind: 'unknown', tags: both };
+    }
     const deleted = await this.db
       .selectFrom('deleted_slugs')
       .select('slug')

@@ -5,6 +5,8 @@ import { publicTags, type StaleTags } from '../domain/public-tags.ts';
 export interface Cacheable {
   bytes: number;
   tags: StaleTags;
+  /** When the answer goes stale without a write (ms since the epoch, by the app's clock). */
+  expiresAt?: number | null;
 }
 
 /** A build's result, and whether it may be kept (errors and outage pages are not). */
@@ -19,6 +21,13 @@ export interface AnswerCacheOptions {
   ttlMs: number;
   /** False while invalidations from other instances may be missed: nothing is read or kept. */
   trusted: () => boolean;
+  /**
+   * How long after an invalidation the last copy may still be handed to requests that arrive
+   * while its replacement is being built (0: they wait for it, as the first request always does).
+   */
+  graceMs: number;
+  /** The app's clock, in ms since the epoch: what `expiresAt` and the grace are compared with. */
+  now: () => number;
 }
 
 /** Per-entry overhead counted on top of the bodies, so many tiny entries still fill the budget. */
@@ -28,11 +37,18 @@ const ENTRY_OVERHEAD = 256;
  * A byte-bounded LRU of answers with a tag index and one build per key at a time. A build that
  * overlapped an invalidation is handed to its waiters but not kept, and an invalidation makes
  * later requests start a new build instead of joining one that may have read old data.
+ *
+ * An invalidated answer is not dropped at once but marked stale (docs/decisions/076): the next
+ * request rebuilds it and waits, so a writer reading after its write sees the change; requests
+ * arriving while that rebuild runs get the stale copy instead of queueing behind it, for at most
+ * `graceMs` after the invalidation. A stale copy is never answered before the framework runs.
  */
 export class AnswerCache<V extends Cacheable> {
   private readonly entries: LRUCache<string, V> | null;
   private readonly byTag = new Map<string, Set<string>>();
   private readonly flights = new Map<string, Promise<V>>();
+  /** Keys of kept answers made stale by an invalidation, with when it first happened. */
+  private readonly staleSince = new Map<string, number>();
   private generation = 0;
 
   constructor(private readonly options: AnswerCacheOptions) {
@@ -51,14 +67,25 @@ export class AnswerCache<V extends Cacheable> {
     return this.entries !== null && this.options.trusted();
   }
 
-  /** The kept answer for `key`, or the one being built, or a new build (kept if it may be). */
-  async through(key: string, build: () => Promise<Built<V>>): Promise<V> {
+  /**
+   * The kept answer for `key`, or the one being built, or a new build (kept if it may be). A
+   * caller that builds something kept from the answer (a page render reading the API) passes
+   * `acceptStale` false: it waits for the rebuild rather than baking a stale copy into its own.
+   */
+  async through(key: string, build: () => Promise<Built<V>>, acceptStale = true): Promise<V> {
     const entries = this.enabled ? this.entries : null;
     if (!entries) return (await build()).value;
-    const hit = entries.get(key);
-    if (hit) return hit;
+    const hit = this.fresh(key);
+    const since = hit ? this.staleSince.get(key) : undefined;
+    if (hit && since === undefined) return hit;
     const flying = this.flights.get(key);
+    if (hit && flying && acceptStale && this.options.now() - (since ?? 0) < this.options.graceMs)
+      return hit;
     if (flying) return flying;
+    return this.fly(key, build);
+  }
+
+  private fly(key: string, build: () => Promise<Built<V>>): Promise<V> {
     const generation = this.generation;
     const flight = build().then(({ value, keep }) => {
       if (keep && generation === this.generation && this.enabled) this.keep(key, value);
@@ -72,12 +99,13 @@ export class AnswerCache<V extends Cacheable> {
     return flight;
   }
 
-  /** The kept answer for `key`, if any, without building one. */
+  /** The kept answer for `key` if it is current, without building one. */
   peek(key: string): V | undefined {
-    return this.enabled ? this.entries?.get(key) : undefined;
+    if (!this.enabled || this.staleSince.has(key)) return undefined;
+    return this.fresh(key);
   }
 
-  /** Drops every answer carrying one of `tags` ('*' drops everything). */
+  /** Marks stale every answer carrying one of `tags` ('*' drops everything at once). */
   invalidate(tags: StaleTags): void {
     if (tags.length === 0) return;
     this.generation += 1;
@@ -86,8 +114,12 @@ export class AnswerCache<V extends Cacheable> {
       this.entries?.clear();
       return;
     }
+    const now = this.options.now();
     for (const tag of tags) {
-      for (const key of [...(this.byTag.get(tag) ?? [])]) this.entries?.delete(key);
+      for (const key of [...(this.byTag.get(tag) ?? [])]) {
+        if (this.options.graceMs === 0) this.entries?.delete(key);
+        else if (!this.staleSince.has(key)) this.staleSince.set(key, now);
+      }
     }
   }
 
@@ -100,9 +132,18 @@ export class AnswerCache<V extends Cacheable> {
     return this.entries?.size ?? 0;
   }
 
+  /** The kept answer for `key` unless it has expired (then it is dropped). */
+  private fresh(key: string): V | undefined {
+    const value = this.entries?.get(key);
+    if (value?.expiresAt == null || value.expiresAt > this.options.now()) return value;
+    this.entries?.delete(key);
+    return undefined;
+  }
+
   private keep(key: string, value: V) {
     if (!this.entries) return;
     this.entries.set(key, value);
+    this.staleSince.delete(key);
     if (!this.entries.has(key)) return; // larger than the whole cache
     for (const tag of value.tags) {
       let keys = this.byTag.get(tag);
@@ -112,6 +153,7 @@ export class AnswerCache<V extends Cacheable> {
   }
 
   private unindex(key: string, tags: StaleTags) {
+    this.staleSince.delete(key);
     for (const tag of tags) {
       const keys = this.byTag.get(tag);
       keys?.delete(key);

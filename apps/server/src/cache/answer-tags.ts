@@ -1,4 +1,4 @@
-import { nameFilterValue } from '@newsroom/contract';
+import { FEED_FILE, nameFilterValue, publicPaths } from '@newsroom/contract';
 import { filterTag, publicTags, type StaleTags } from '../domain/public-tags.ts';
 
 const API = '/api/v1/u';
@@ -32,6 +32,18 @@ export function articleSlugOf(url: string): string | null {
   }
 }
 
+/** The section of a `/{category}/rss.xml` or `/{category}/{subcategory}/rss.xml` path. */
+function sectionOfFeed(path: string): { category: string; subcategory?: string } | null {
+  const segments = path.split('/').slice(1);
+  if (segments.at(-1) !== FEED_FILE || segments.length < 2 || segments.length > 3) return null;
+  try {
+    const [category = '', subcategory] = segments.slice(0, -1).map(decodeURIComponent);
+    return subcategory === undefined ? { category } : { category, subcategory };
+  } catch {
+    return null;
+  }
+}
+
 /**
  * The tags of a public API answer or feed, from its URL: what a write must name to make it
  * stale. Null for what is not a cacheable public read.
@@ -40,8 +52,12 @@ export function answerTags(url: string): StaleTags | null {
   const { path, query } = parse(url);
   const slug = articleSlugOf(url);
   if (slug !== null) return [publicTags.article(slug)];
-  if (path === '/rss.xml') return [publicTags.feeds];
-  if (path === '/sitemap.xml') return [publicTags.sitemap, publicTags.taxonomy];
+  if (path === publicPaths.feed()) return [publicTags.feeds];
+  if (path === publicPaths.newsSitemap()) return [publicTags.newsSitemap];
+  const section = sectionOfFeed(path);
+  // A feed's title names its section, and a removed category or sub-category takes it away.
+  if (section) return [publicTags.sectionFeed(section), publicTags.taxonomy];
+  if (path === publicPaths.sitemapIndex()) return [publicTags.sitemap, publicTags.taxonomy];
   if (path === '/sitemaps/pages.xml') return [publicTags.taxonomy];
   const month = /^\/sitemaps\/news-(\d{4}-\d{2})(?:-\d+)?\.xml$/.exec(path)?.[1];
   if (month) return [publicTags.sitemapMonth(month)];

@@ -13,7 +13,14 @@ interface Lead {
 declare module 'fastify' {
   interface FastifyRequest {
     cacheLead: Lead | null;
+    /** Set by a handler whose answer goes stale at a known moment (ms, by the app's clock). */
+    answerExpiresAt: number | null;
   }
+}
+
+/** Keeps this request's answer in the cache until `at` (ms since the epoch) at the latest. */
+export function keepAnswerUntil(request: FastifyRequest, at: number) {
+  request.answerExpiresAt = at;
 }
 
 /** Which requests of the scope are cacheable reads, and what they depend on. */
@@ -32,19 +39,25 @@ function cacheTags(request: FastifyRequest) {
  */
 export function cacheRoutesOfScope(app: FastifyInstance, cache: PublicCache) {
   app.decorateRequest('cacheLead', null);
+  app.decorateRequest('answerExpiresAt', null);
 
   app.addHook('onRequest', async (request, reply) => {
     const tags = cacheTags(request);
     if (!tags || !cache.enabled) return;
     const holder: { lead?: Lead } = {};
-    const answer = cache.answer(answerKey(request.url), () => {
-      return new Promise<Built<StoredAnswer>>((resolve, reject) => {
-        holder.lead = {
-          settle: (built) => (built instanceof Error ? reject(built) : resolve(built)),
-          acceptEncoding: request.headers['accept-encoding'],
-        };
-      });
-    });
+    // A render's own call waits for a rebuild: a stale answer must not end up in a kept page.
+    const acceptStale = !app.renderMark.isRender(request);
+    const answer = cache.answer(
+      answerKey(request.url),
+      () =>
+        new Promise<Built<StoredAnswer>>((resolve, reject) => {
+          holder.lead = {
+            settle: (built) => (built instanceof Error ? reject(built) : resolve(built)),
+            acceptEncoding: request.headers['accept-encoding'],
+          };
+        }),
+      acceptStale,
+    );
     const { lead } = holder;
     if (lead) {
       // This request builds the answer: its handler runs and `onSend` settles the others.
@@ -70,7 +83,13 @@ export function cacheRoutesOfScope(app: FastifyInstance, cache: PublicCache) {
       return payload;
     }
     const tags = answerTags(request.url) ?? [];
-    const answer = await storeAnswer({ status: 200, headers: reply.getHeaders(), body, tags });
+    const answer = await storeAnswer({
+      status: 200,
+      headers: reply.getHeaders(),
+      body,
+      tags,
+      expiresAt: request.answerExpiresAt,
+    });
     lead.settle({ value: answer, keep: true });
     const { body: encoded, encoding, etag } = variantFor(answer, lead.acceptEncoding);
     void reply.headers({ ...answer.headers, etag });

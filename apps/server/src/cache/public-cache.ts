@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { NewsDto } from '@newsroom/contract';
+import { systemClock, type Clock } from '../domain/clock.ts';
 import type { StaleTags } from '../domain/public-tags.ts';
 import { publicTags } from '../domain/public-tags.ts';
 import { RedisChannel, type BusLogger } from '../redis/channel.ts';
 import { AnswerCache, type Built } from './answer-cache.ts';
+import type { ScheduledRelease } from './scheduled-release.ts';
 import type { StoredAnswer } from './stored-answer.ts';
 
 /**
@@ -21,9 +23,15 @@ type Entry = ({ kind: 'answer' } & StoredAnswer) | ({ kind: 'article' } & Articl
 
 export interface PublicCacheOptions {
   maxBytes: number;
+  /** How long a stale answer may still be handed out while its replacement is built. */
+  graceMs: number;
   ttlMs?: number;
+  /** The app's clock (domain/clock.ts), for answers that expire at a moment of their own. */
+  clock?: Clock;
   /** With Redis, invalidations reach every instance on the same server and prefix. */
   redis?: { url: string; prefix: string; log: BusLogger };
+  /** Scheduled publications: what becomes stale at a time rather than on a write. */
+  schedule?: ScheduledRelease;
 }
 
 /**
@@ -36,19 +44,23 @@ export class PublicCache {
   private readonly channel: RedisChannel | null;
   /** Our own messages come back through Redis; they were applied already. */
   private readonly origin = randomBytes(8).toString('hex');
+  private readonly schedule: ScheduledRelease | null;
 
   constructor(options: PublicCacheOptions) {
+    this.schedule = options.schedule ?? null;
     this.store = new AnswerCache<Entry>({
       maxBytes: options.maxBytes,
       ttlMs: options.ttlMs ?? 60_000,
+      graceMs: options.graceMs,
       trusted: () => this.channel === null || this.channel.live,
+      now: () => (options.clock ?? systemClock).now().getTime(),
     });
     const { redis } = options;
     this.channel = redis
       ? new RedisChannel(
           redis.url,
           `${redis.prefix}pages:stale`,
-          { message: (text) => this.receive(text), missed: () => this.store.clear() },
+          { message: (text) => this.receive(text), missed: () => this.missed() },
           redis.log,
         )
       : null;
@@ -63,50 +75,95 @@ export class PublicCache {
     return this.store.size;
   }
 
+  /** Starts dropping the answers of scheduled articles at their publication time. */
+  async start(): Promise<void> {
+    await this.schedule?.start(() => this.releaseDue());
+  }
+
   invalidate = async (tags: StaleTags): Promise<void> => {
     if (tags.length === 0) return;
     const unique = [...new Set(tags)];
     this.store.invalidate(unique);
+    // A write may have scheduled, moved or published an article.
+    this.schedule?.refresh();
     await this.channel?.publish(
       JSON.stringify({ from: this.origin, tags: unique }),
       'stale pages; other instances drop them within their cache lifetime',
     );
   };
 
-  async answer(key: string, build: () => Promise<Built<StoredAnswer>>): Promise<StoredAnswer> {
-    const entry = await this.store.through(`answer ${key}`, async () => {
-      const { value, keep } = await build();
-      return { value: { kind: 'answer' as const, ...value }, keep };
-    });
+  /** A kept answer, built once when missing; `acceptStale` as in AnswerCache.through. */
+  async answer(
+    key: string,
+    build: () => Promise<Built<StoredAnswer>>,
+    acceptStale = true,
+  ): Promise<StoredAnswer> {
+    this.releaseDue();
+    const entry = await this.store.through(
+      `answer ${key}`,
+      async () => {
+        const { value, keep } = await build();
+        return { value: { kind: 'answer' as const, ...value }, keep };
+      },
+      acceptStale,
+    );
     if (entry.kind !== 'answer') throw new Error(`cache entry ${key} is not an answer`);
     return entry;
   }
 
-  async article(slug: string, read: () => Promise<NewsDto>): Promise<ArticleRead> {
-    const entry = await this.store.through(articleKey(slug), async () => {
-      const news = await read();
-      const tags = [publicTags.article(news.slug)];
-      const bytes = JSON.stringify(news).length;
-      return { value: { kind: 'article' as const, news, counted: 0, tags, bytes }, keep: true };
-    });
+  async article(
+    slug: string,
+    read: () => Promise<NewsDto>,
+    acceptStale = true,
+  ): Promise<ArticleRead> {
+    this.releaseDue();
+    const entry = await this.store.through(
+      articleKey(slug),
+      async () => {
+        const news = await read();
+        const tags = [publicTags.article(news.slug)];
+        const bytes = JSON.stringify(news).length;
+        return { value: { kind: 'article' as const, news, counted: 0, tags, bytes }, keep: true };
+      },
+      acceptStale,
+    );
     if (entry.kind !== 'article') throw new Error(`cache entry ${slug} is not an article`);
     return entry;
   }
 
   /** The kept answer for `key` (as `answer` keeps it), if any, without building one. */
   peekAnswer(key: string): StoredAnswer | undefined {
+    this.releaseDue();
     const entry = this.store.peek(`answer ${key}`);
     return entry?.kind === 'answer' ? entry : undefined;
   }
 
   /** The kept copy of an article, if any, without building one. */
   peekArticle(slug: string): ArticleRead | undefined {
+    this.releaseDue();
     const entry = this.store.peek(articleKey(slug));
     return entry?.kind === 'article' ? entry : undefined;
   }
 
   async close(): Promise<void> {
+    this.schedule?.stop();
     await this.channel?.close();
+  }
+
+  /**
+   * Drops, here, what the articles whose publication time has come make stale: exactly what a
+   * write of each would drop. Every instance does this by its own clock, before any read, so no
+   * kept answer outlives the next publication time.
+   */
+  private releaseDue() {
+    const tags = this.schedule?.due();
+    if (tags) this.store.invalidate(tags);
+  }
+
+  /** Invalidations may have been missed: nothing kept can be trusted, nor the schedule. */
+  private missed() {
+    this.store.clear();
+    this.schedule?.refresh();
   }
 
   private receive(text: string) {
@@ -118,6 +175,8 @@ export class PublicCache {
     }
     const { tags } = message;
     if (message.from === this.origin) return;
+    // Another instance wrote: the schedule may have changed.
+    this.schedule?.refresh();
     if (Array.isArray(tags) && tags.every((tag) => typeof tag === 'string')) {
       this.store.invalidate(tags);
     } else {

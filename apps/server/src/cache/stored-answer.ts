@@ -33,6 +33,7 @@ export interface AnswerParts {
   body: string | Buffer;
   tags: StaleTags;
   viewOf?: PageArticle | null;
+  expiresAt?: number | null;
 }
 
 export async function storeAnswer(parts: AnswerParts): Promise<StoredAnswer> {
@@ -54,6 +55,7 @@ export async function storeAnswer(parts: AnswerParts): Promise<StoredAnswer> {
     gzip,
     viewOf: parts.viewOf ?? null,
     tags: parts.tags,
+    expiresAt: parts.expiresAt ?? null,
     bytes: identity.length + (br?.length ?? 0) + (gzip?.length ?? 0),
   };
 }

@@ -1,5 +1,16 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { DISPLAY_TIME_ZONE } from '@newsroom/contract';
+
+/** Whether the runtime knows `name` as a time zone. */
+function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** Runtime configuration, read from the environment in this module only. */
 export interface Config {
@@ -31,10 +42,14 @@ export interface Config {
   s3: S3Config | undefined;
   /** Bytes of public pages and public API answers kept in memory; 0 keeps none. */
   pageCacheBytes: number;
+  /** How long a stale page may be answered while its replacement renders (decision 076). */
+  pageCacheGraceMs: number;
   /** Who counts article views: the server per page served, or a beacon from the page (a CDN). */
   viewsFrom: 'server' | 'beacon';
   /** The most article URLs in one sitemap file (the sitemaps.org limit is 50,000). */
   sitemapUrlsPerFile: number;
+  /** IANA time zone in which the editor shows and takes publication times. */
+  siteTimeZone: string;
 }
 
 export interface S3Config {
@@ -82,6 +97,12 @@ const envSchema = z.object({
     .min(0, 'PAGE_CACHE_MB must be between 0 and 4096')
     .max(4096, 'PAGE_CACHE_MB must be between 0 and 4096')
     .default(64),
+  PAGE_CACHE_GRACE_MS: z.coerce
+    .number({ error: 'PAGE_CACHE_GRACE_MS must be a number' })
+    .int('PAGE_CACHE_GRACE_MS must be a whole number')
+    .min(0, 'PAGE_CACHE_GRACE_MS must be between 0 and 1000')
+    .max(1000, 'PAGE_CACHE_GRACE_MS must be between 0 and 1000')
+    .default(500),
   VIEWS_FROM: z
     .enum(['server', 'beacon'], { error: 'VIEWS_FROM must be server or beacon' })
     .default('server'),
@@ -108,6 +129,10 @@ const envSchema = z.object({
     .min(1, 'SITEMAP_URLS_PER_FILE must be between 1 and 50000')
     .max(50_000, 'SITEMAP_URLS_PER_FILE must be between 1 and 50000')
     .default(50_000),
+  SITE_TIME_ZONE: z
+    .string()
+    .refine(isTimeZone, 'SITE_TIME_ZONE must be an IANA time zone such as Asia/Kolkata')
+    .default(DISPLAY_TIME_ZONE),
 });
 
 type Env = z.infer<typeof envSchema>;
@@ -142,8 +167,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     corsOrigins: parseOrigins(e.CORS_ORIGINS),
     s3: parseS3(e),
     pageCacheBytes: Math.round(e.PAGE_CACHE_MB * 1024 * 1024),
+    pageCacheGraceMs: e.PAGE_CACHE_GRACE_MS,
     viewsFrom: e.VIEWS_FROM,
     sitemapUrlsPerFile: e.SITEMAP_URLS_PER_FILE,
+    siteTimeZone: e.SITE_TIME_ZONE,
   };
 }
 

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import { addressHistoryMigration } from './address-history-migration.ts';
 import { newsFigures } from './news-figures-migration.ts';
+import { publicationMigration } from './publication-migration.ts';
 import { searchMigration } from '../search/migration.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations run against the schema as it was, not as it is typed now */
@@ -169,6 +170,7 @@ export const migrationProvider: MigrationProvider = {
       '0003_news_figures': newsFigures,
       '0004_search': searchMigration,
       '0006_address_history': addressHistoryMigration,
+      '0007_publication': publicationMigration,
     };
   },
 };

@@ -34,8 +34,9 @@ export const newsFigures: Migration = {
       .addColumn('changed_at', 'text')
       .addPrimaryKeyConstraint('news_counts_pk', ['scope', 'key'])
       .execute();
-    await backfillFigures(db);
-    await createFigureTriggers(db);
+    // The schema of 0003 has no drafts: its rule counts the status alone (0007 replaces it).
+    await backfillFigures(db, 'statusOnly');
+    await createFigureTriggers(db, 'statusOnly');
 
     // Newest first per filter, with the id as the tie-break the lists order by.
     for (const [column, old, replacement] of FILTER_INDEXES) {

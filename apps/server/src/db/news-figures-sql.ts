@@ -33,6 +33,21 @@ const SCOPES: [scope: string, key: (row: string) => string][] = [
   ['month', (r) => `substr(${r}.created_at, 1, 7)`],
 ];
 
+/**
+ * What makes a row count as active, by schema version: up to migration 0007 its status alone;
+ * from 0007 an active article that is not a draft. Scheduled articles count from the moment they
+ * are written; reads subtract the few not yet published (decision 085).
+ */
+export const ACTIVE_ROW = {
+  statusOnly: (r: string) => `${r}.status = 1`,
+  notDraft: (r: string) => `${r}.status = 1 and ${r}.draft = 0`,
+} as const;
+
+export type ActiveRule = keyof typeof ACTIVE_ROW;
+
+/** The rule of the schema as it is now. */
+export const CURRENT_ACTIVE_RULE: ActiveRule = 'notDraft';
+
 export interface Contribution {
   /** The row's alias: `new`, `old`, or a table alias. */
   row: string;
@@ -44,11 +59,13 @@ export interface Contribution {
   withViews: boolean;
   /** The text timestamp the touched scopes take as `changed_at`, or `null`. */
   changedAt: string;
+  /** Which rule makes the row active. */
+  rule: ActiveRule;
 }
 
 /** One SELECT per scope, glued by UNION ALL: (scope, key, active_count, all_count, views, changed_at). */
 export function contributions(c: Contribution): string {
-  const active = `case when ${c.row}.status = 1 then ${c.sign} else 0 end`;
+  const active = `case when ${ACTIVE_ROW[c.rule](c.row)} then ${c.sign} else 0 end`;
   const from = c.from ? ` from ${c.from} ${c.row}` : '';
   return SCOPES.map(([scope, key]) => {
     const views = c.withViews && scope === 'all' ? `${c.sign} * ${c.row}.views` : '0';

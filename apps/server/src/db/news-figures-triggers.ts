@@ -1,30 +1,51 @@
 import { SqliteAdapter, sql, type Kysely } from 'kysely';
-import { NOW_SQL, contributions, upsertFigures } from './news-figures-sql.ts';
+import {
+  CURRENT_ACTIVE_RULE,
+  NOW_SQL,
+  contributions,
+  upsertFigures,
+  type ActiveRule,
+} from './news-figures-sql.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- used by a migration, against the schema as it was then */
 type AnyDb = Kysely<any>;
 /* eslint-enable @typescript-eslint/no-explicit-any */
 
 /** Columns whose change moves an article between figures or changes its sitemap file. */
-const COUNTED_COLUMNS = 'status, category_id, sub_category_id, publisher_id, anchor_id, created_at';
+const countedColumns = (rule: ActiveRule) =>
+  `status, ${rule === 'notDraft' ? 'draft, ' : ''}category_id, sub_category_id, publisher_id, anchor_id, created_at`;
 
 export const dialectOf = (db: AnyDb): 'sqlite' | 'postgres' =>
   db.getExecutor().adapter instanceof SqliteAdapter ? 'sqlite' : 'postgres';
 
 /** SQLite: row triggers. Views have their own, so a view batch touches one row of figures. */
-async function sqliteTriggers(db: AnyDb) {
+async function sqliteTriggers(db: AnyDb, rule: ActiveRule) {
   const updatedAt = 'new.updated_at';
   const statements = [
     `create trigger news_figures_insert after insert on news begin
-      ${upsertFigures('sqlite', [contributions({ row: 'new', from: null, sign: 1, withViews: true, changedAt: updatedAt })])};
+      ${upsertFigures('sqlite', [contributions({ row: 'new', from: null, sign: 1, withViews: true, changedAt: updatedAt, rule })])};
     end`,
     `create trigger news_figures_delete after delete on news begin
-      ${upsertFigures('sqlite', [contributions({ row: 'old', from: null, sign: -1, withViews: true, changedAt: NOW_SQL.sqlite })])};
+      ${upsertFigures('sqlite', [contributions({ row: 'old', from: null, sign: -1, withViews: true, changedAt: NOW_SQL.sqlite, rule })])};
     end`,
-    `create trigger news_figures_update after update of ${COUNTED_COLUMNS}, updated_at on news begin
+    `create trigger news_figures_update after update of ${countedColumns(rule)}, updated_at on news begin
       ${upsertFigures('sqlite', [
-        contributions({ row: 'old', from: null, sign: -1, withViews: false, changedAt: updatedAt }),
-        contributions({ row: 'new', from: null, sign: 1, withViews: false, changedAt: updatedAt }),
+        contributions({
+          row: 'old',
+          from: null,
+          sign: -1,
+          withViews: false,
+          changedAt: updatedAt,
+          rule,
+        }),
+        contributions({
+          row: 'new',
+          from: null,
+          sign: 1,
+          withViews: false,
+          changedAt: updatedAt,
+          rule,
+        }),
       ])};
     end`,
     `create trigger news_figures_views after update of views on news
@@ -39,10 +60,11 @@ async function sqliteTriggers(db: AnyDb) {
  * PostgreSQL: statement triggers over transition tables, so a bulk insert or a batch of view
  * updates costs one aggregated upsert, not one per row.
  */
-async function postgresTriggers(db: AnyDb) {
+async function postgresTriggers(db: AnyDb, rule: ActiveRule) {
   // An update touches `changed_at` only where more than views changed: a view batch does not.
-  const touched = `case when (n.${COUNTED_COLUMNS.split(', ').join(', n.')}, n.updated_at)
-      is distinct from (o.${COUNTED_COLUMNS.split(', ').join(', o.')}, o.updated_at) then n.updated_at end`;
+  const columns = countedColumns(rule).split(', ');
+  const touched = `case when (n.${columns.join(', n.')}, n.updated_at)
+      is distinct from (o.${columns.join(', o.')}, o.updated_at) then n.updated_at end`;
   const updated = (side: 'o' | 'n') =>
     `(select ${side}.*, ${touched} as touched from old_rows o join new_rows n on n.id = o.id)`;
   const bodies: Record<string, string> = {
@@ -53,6 +75,7 @@ async function postgresTriggers(db: AnyDb) {
         sign: 1,
         withViews: true,
         changedAt: 'n.updated_at',
+        rule,
       }),
     ]),
     delete: upsertFigures('postgres', [
@@ -62,6 +85,7 @@ async function postgresTriggers(db: AnyDb) {
         sign: -1,
         withViews: true,
         changedAt: NOW_SQL.postgres,
+        rule,
       }),
     ]),
     update: upsertFigures('postgres', [
@@ -71,6 +95,7 @@ async function postgresTriggers(db: AnyDb) {
         sign: -1,
         withViews: true,
         changedAt: 'o.touched',
+        rule,
       }),
       contributions({
         row: 'n',
@@ -78,6 +103,7 @@ async function postgresTriggers(db: AnyDb) {
         sign: 1,
         withViews: true,
         changedAt: 'n.touched',
+        rule,
       }),
     ]),
   };
@@ -108,10 +134,10 @@ async function postgresTriggers(db: AnyDb) {
 /** Trigger events and their names, for dropping them again. */
 const EVENTS = ['insert', 'delete', 'update', 'views'];
 
-/** Adds the triggers that keep `news_counts` exact. */
-export async function createFigureTriggers(db: AnyDb) {
-  if (dialectOf(db) === 'sqlite') await sqliteTriggers(db);
-  else await postgresTriggers(db);
+/** Adds the triggers that keep `news_counts` exact (by the rule of the schema's version). */
+export async function createFigureTriggers(db: AnyDb, rule: ActiveRule = CURRENT_ACTIVE_RULE) {
+  if (dialectOf(db) === 'sqlite') await sqliteTriggers(db, rule);
+  else await postgresTriggers(db, rule);
 }
 
 /** Removes them: for undoing the migration, and for a bulk load followed by a backfill. */
@@ -126,7 +152,7 @@ export async function dropFigureTriggers(db: AnyDb) {
 }
 
 /** Recomputes every figure from the rows in one grouped pass. */
-export async function backfillFigures(db: AnyDb) {
+export async function backfillFigures(db: AnyDb, rule: ActiveRule = CURRENT_ACTIVE_RULE) {
   await sql`delete from news_counts`.execute(db);
   await sql`insert into news_counts (scope, key) values ('all', '')`.execute(db);
   const fromRows = contributions({
@@ -135,6 +161,7 @@ export async function backfillFigures(db: AnyDb) {
     sign: 1,
     withViews: true,
     changedAt: 'r.updated_at',
+    rule,
   });
   await sql.raw(upsertFigures(dialectOf(db), [fromRows])).execute(db);
 }

@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 /** Row types of every table, as Kysely sees them on both SQLite and PostgreSQL. */
 
 /** ISO-8601 UTC timestamps with milliseconds, stored as text so both databases sort them alike. */
@@ -43,9 +45,12 @@ export interface NewsTable {
   image_key: string | null;
   alt: string;
   video_url: string;
-  /** 1 active, 0 inactive. */
+  /** 1 active, 0 inactive (the spec's status); public only when published too (news/visibility.ts). */
   status: number;
+  /** 1 while saved as a draft: never public, whatever the status (decision 085). */
+  draft: Generated<number>;
   views: number;
+  /** The publication time: when it was written, or the time it is scheduled for (decision 085). */
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -1,4 +1,5 @@
-import { nameFilterValue, type NewsDto } from '@newsroom/contract';
+import { nameFilterValue, toPathSegment, type NewsDto, type Section } from '@newsroom/contract';
+import { isInNewsWindow } from './news-window.ts';
 
 /**
  * What a public answer depends on, named so that a write can say what it makes stale. Cached
@@ -25,7 +26,15 @@ export const publicTags = {
   list: (filter: ListFilter, name: string) => `list:${filter}:${norm(name)}`,
   related: (category: string) => `related:${norm(category)}`,
   article: (slug: string) => `article:${norm(slug)}`,
+  /** The site's feed (/rss.xml): every article write names it. */
   feeds: 'feeds',
+  /** A category's or sub-category's feed, by the path segments of its names. */
+  sectionFeed: ({ category, subcategory }: Section) =>
+    subcategory
+      ? `feed:${toPathSegment(category)}/${toPathSegment(subcategory)}`
+      : `feed:${toPathSegment(category)}`,
+  /** The Google News sitemap: named by writes to articles of its 48-hour window. */
+  newsSitemap: 'news-sitemap',
   /** The sitemap index (its files' lastmod). */
   sitemap: 'sitemap',
   /** One month's sitemap files (`YYYY-MM`, by the month an article was created, UTC). */
@@ -38,8 +47,17 @@ export function filterTag(filter: ListFilter, value: unknown): string | null {
   return typeof name === 'string' ? publicTags.list(filter, name) : null;
 }
 
-/** Everything an article shows on: its page, every list that may hold it, feeds and sitemap. */
-export function articleTags(news: NewsDto): string[] {
+/** What decides where an article shows. */
+export type ArticlePlaces = Pick<
+  NewsDto,
+  'slug' | 'createdAt' | 'category' | 'subcategory' | 'publisher' | 'anchor'
+>;
+
+/**
+ * Everything an article shows on: its page, every list that may hold it, feeds and sitemaps. The
+ * news sitemap only while the article is in its window at `now`; older ones never show there.
+ */
+export function articleTags(news: ArticlePlaces, now: Date): string[] {
   const tags = [
     publicTags.article(news.slug),
     publicTags.newest,
@@ -47,22 +65,20 @@ export function articleTags(news: NewsDto): string[] {
     publicTags.sitemap,
     publicTags.sitemapMonth(news.createdAt.slice(0, 7)),
   ];
+  if (isInNewsWindow(news.createdAt, now)) tags.push(publicTags.newsSitemap);
   if (news.category) {
-    tags.push(publicTags.list('category', news.category.name));
-    tags.push(publicTags.related(news.category.name));
+    const category = news.category.name;
+    tags.push(publicTags.list('category', category));
+    tags.push(publicTags.related(category));
+    tags.push(publicTags.sectionFeed({ category }));
+    if (news.subcategory) {
+      tags.push(publicTags.sectionFeed({ category, subcategory: news.subcategory.name }));
+    }
   }
   if (news.subcategory) tags.push(publicTags.list('subcategory', news.subcategory.name));
   if (news.publisher) tags.push(publicTags.list('publisher', news.publisher.name));
   if (news.anchor) tags.push(publicTags.list('anchor', news.anchor.name));
   return tags;
-}
-
-/**
- * The pages of an article's former or deleted slugs: they redirect to it while it is public, or
- * answer 410 once it is deleted (decision 084); the page of a slug is tagged as the article's.
- */
-export function formerSlugTags(slugs: readonly string[]): string[] {
-  return slugs.map((slug) => publicTags.article(slug));
 }
 
 /** What a category, sub-category, publisher or anchor write makes stale. */

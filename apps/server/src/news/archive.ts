@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import { isoNow, type Clock } from '../domain/clock.ts';
 import { NewsFigures } from './figures.ts';
-import { isPublicNews } from './visibility.ts';
+import { isPublicNews, isScheduledNews } from './visibility.ts';
 
 /** One file of the sitemap index: a month of active articles, or its n-th part. */
 export interface ArchiveFile {
@@ -18,6 +19,13 @@ export interface ArchivedArticle {
   updatedAt: string;
 }
 
+/** An article as the Google News sitemap lists it. */
+export interface RecentArticle {
+  slug: string;
+  title: string;
+  createdAt: string;
+}
+
 /** `YYYY-MM` → the month after it, as the upper bound of a created_at range. */
 function nextMonth(month: string): string {
   const [year = 0, number = 0] = month.split('-').map(Number);
@@ -32,28 +40,55 @@ function nextMonth(month: string): string {
 export class NewsArchive {
   private readonly figures: NewsFigures;
 
-  constructor(private readonly db: Kysely<Database>) {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly clock: Clock,
+  ) {
     this.figures = new NewsFigures(db);
   }
 
   /** Every file, oldest month first; a month of more than `perFile` articles has several parts. */
   async files(perFile: number): Promise<ArchiveFile[]> {
-    const months = await this.figures.months();
+    const [months, scheduled] = await Promise.all([
+      this.figures.months(),
+      this.scheduledByMonth(isoNow(this.clock)),
+    ]);
     return months.flatMap(({ month, active, changedAt }) =>
-      Array.from({ length: Math.ceil(active / perFile) }, (_, index) => ({
-        month,
-        part: index + 1,
-        changedAt,
-      })),
+      Array.from(
+        { length: Math.ceil((active - (scheduled.get(month) ?? 0)) / perFile) },
+        (_, index) => ({
+          month,
+          part: index + 1,
+          changedAt,
+        }),
+      ),
     );
   }
 
-  /** The active articles of one part of a month, oldest first. */
+  /**
+   * Articles the month figures count that are scheduled for after `now`, by month: a short range
+   * of the `(status, created_at)` index, since few articles wait for their time.
+   */
+  private async scheduledByMonth(now: string): Promise<Map<string, number>> {
+    const rows = await this.db
+      .selectFrom('news')
+      .select(['created_at'])
+      .where(isScheduledNews('news', now))
+      .execute();
+    const months = new Map<string, number>();
+    for (const { created_at } of rows) {
+      const month = created_at.slice(0, 7);
+      months.set(month, (months.get(month) ?? 0) + 1);
+    }
+    return months;
+  }
+
+  /** The public articles of one part of a month, oldest first. */
   async articles(month: string, part: number, perFile: number): Promise<ArchivedArticle[]> {
     const rows = await this.db
       .selectFrom('news')
       .select(['slug', 'updated_at'])
-      .where(isPublicNews('news'))
+      .where(isPublicNews('news', isoNow(this.clock)))
       .where('created_at', '>=', month)
       .where('created_at', '<', nextMonth(month))
       .orderBy('created_at')
@@ -62,6 +97,23 @@ export class NewsArchive {
       .offset((part - 1) * perFile)
       .execute();
     return rows.map((row) => ({ slug: row.slug, updatedAt: row.updated_at }));
+  }
+
+  /**
+   * Public articles created at or after `since`, newest first, at most `limit`: one range of the
+   * (status, created_at, id) index read from its newest end, whatever the size of the archive.
+   */
+  async recent(since: string, limit: number): Promise<RecentArticle[]> {
+    const rows = await this.db
+      .selectFrom('news')
+      .select(['slug', 'title', 'created_at'])
+      .where(isPublicNews('news', isoNow(this.clock)))
+      .where('created_at', '>=', since)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute();
+    return rows.map((row) => ({ slug: row.slug, title: row.title, createdAt: row.created_at }));
   }
 
   /** When categories or sub-categories last changed: the pages file's lastmod. */

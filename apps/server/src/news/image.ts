@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import sharp, { type Metadata } from 'sharp';
 import { IMAGE_MESSAGES, LIMITS } from '@newsroom/contract';
 import { validationFailed } from '../domain/errors.ts';
 
@@ -10,6 +10,11 @@ export interface CheckedImage {
   bytes: Buffer;
   extension: 'jpg' | 'png' | 'gif';
   contentType: 'image/jpeg' | 'image/png' | 'image/gif';
+  /** The size as shown, EXIF orientation applied. */
+  width: number;
+  height: number;
+  /** More than one frame (an animated GIF): kept as it is, without variants. */
+  animated: boolean;
 }
 
 const FORMATS = {
@@ -18,18 +23,32 @@ const FORMATS = {
   gif: { extension: 'gif', contentType: 'image/gif' },
 } as const;
 
-/** Accepts an image by its bytes, never by its name or declared type: JPEG, PNG or GIF, ≤ 500 KB. */
+/**
+ * Accepts an image by its bytes, never by its name or declared type: JPEG, PNG or GIF, ≤ 500 KB,
+ * and at most 40 megapixels (a few hundred KB can hold a flat picture too big to resize).
+ */
 export async function checkImage(image: NewsImage): Promise<CheckedImage> {
   if (image.bytes.length > LIMITS.imageBytes) throw imageError(IMAGE_MESSAGES.tooLarge);
-  let format: string | undefined;
+  let metadata: Metadata;
   try {
-    format = (await sharp(image.bytes).metadata()).format;
+    metadata = await sharp(image.bytes).metadata();
   } catch {
     throw imageError(IMAGE_MESSAGES.unsupported);
   }
+  const { format } = metadata;
   const known = format && format in FORMATS ? FORMATS[format as keyof typeof FORMATS] : null;
   if (!known) throw imageError(IMAGE_MESSAGES.unsupported);
-  return { bytes: image.bytes, ...known };
+  const { width, height } = metadata.autoOrient;
+  if (width * height > LIMITS.imagePixels) throw imageError(IMAGE_MESSAGES.tooManyPixels);
+  return { bytes: image.bytes, ...known, width, height, animated: (metadata.pages ?? 1) > 1 };
 }
 
 export const imageError = (message: string) => validationFailed([{ path: 'image', message }]);
+
+/** The content type of a stored picture, from the extension checkImage gave its key. */
+export function imageContentType(key: string): string | null {
+  const extension = key.slice(key.lastIndexOf('.') + 1).toLowerCase();
+  return (
+    Object.values(FORMATS).find((format) => format.extension === extension)?.contentType ?? null
+  );
+}

@@ -1,9 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
+import { originalOfVariant } from '@newsroom/contract';
 import type { Database } from '../db/schema.ts';
 import type { MediaStorage, StoredObject } from '../storage/storage.ts';
 
-/** Where news images are stored (news/service.ts names keys `news/<uuid>.<ext>`). */
+/**
+ * Where news images are stored (news/media.ts): originals `news/<uuid>[-WxH].<ext>` and their
+ * variants, whose keys start with the original's (contract images.ts).
+ */
 export const NEWS_MEDIA_PREFIX = 'news/';
 
 /**
@@ -25,6 +29,7 @@ export interface SweepOptions {
 /**
  * Removes news media that no news row refers to and that are older than the grace period: images
  * of writes that failed and could not clean up, and the local driver's `.tmp` leftovers of a crash.
+ * A variant is referenced when its original is.
  * Returns the removed keys.
  */
 export async function sweepOrphanMedia(
@@ -58,13 +63,15 @@ const isOldEnough = (object: StoredObject, cutoff: number) =>
 
 async function unreferenced(db: Kysely<Database>, keys: string[]): Promise<string[]> {
   if (keys.length === 0) return [];
+  const originalOf = (key: string) => originalOfVariant(key) ?? key;
+  const originals = [...new Set(keys.map(originalOf))];
   const rows = await db
     .selectFrom('news')
     .select('image_key')
-    .where('image_key', 'in', keys)
+    .where('image_key', 'in', originals)
     .execute();
   const referenced = new Set(rows.map((row) => row.image_key));
-  return keys.filter((key) => !referenced.has(key));
+  return keys.filter((key) => !referenced.has(originalOf(key)));
 }
 
 /** Runs the sweep at start and then every interval, one run at a time, until stopped. */

@@ -2,8 +2,9 @@ import type { Kysely, Selectable } from 'kysely';
 import { tagsForRead, type AdminNewsRow, type NewsDto, type Ref } from '@newsroom/contract';
 import { lowerEquals } from '../db/database.ts';
 import type { Database, NewsTable } from '../db/schema.ts';
+import { isoNow, type Clock } from '../domain/clock.ts';
 import { NewsFigures, type ResolvedFilter } from './figures.ts';
-import { isPublicNews } from './visibility.ts';
+import { isPublicNews, isScheduledNews } from './visibility.ts';
 
 /** Which news a query reads; names are matched case-insensitively. */
 export interface NewsFilter {
@@ -28,7 +29,10 @@ export interface NewsRowWithNames extends NewsRow {
 export class NewsRepository {
   private readonly figures: NewsFigures;
 
-  constructor(private readonly db: Kysely<Database>) {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly clock: Clock,
+  ) {
     this.figures = new NewsFigures(db);
   }
 
@@ -90,10 +94,13 @@ export class NewsRepository {
     };
   }
 
-  /** Matching news, aliased `m` apart from the outer `n`. */
-  private matching(filter: ResolvedFilter) {
+  /**
+   * Matching news, aliased `m` apart from the outer `n`: public ones at `now` when the filter
+   * asks for active news, every one otherwise.
+   */
+  private matching(filter: ResolvedFilter, now: string) {
     let query = this.db.selectFrom('news as m');
-    if (filter.activeOnly) query = query.where(isPublicNews('m'));
+    if (filter.activeOnly) query = query.where(isPublicNews('m', now));
     if (filter.categoryId) query = query.where('m.category_id', '=', filter.categoryId);
     const subs = filter.subCategoryIds;
     if (subs) {
@@ -122,15 +129,35 @@ export class NewsRepository {
   ): Promise<{ rows: NewsRowWithNames[]; count: number }> {
     const resolved = await this.resolve(filter);
     if (!resolved) return { rows: [], count: 0 };
+    const now = isoNow(this.clock);
     const [rows, count] = await Promise.all([
-      this.listResolved(resolved, limit, offset),
-      this.figures.count(resolved),
+      this.listResolved(resolved, limit, offset, now),
+      this.count(resolved, now),
     ]);
     return { rows, count };
   }
 
-  private listResolved(resolved: ResolvedFilter, limit: number, offset: number) {
-    const page = this.matching(resolved)
+  /**
+   * The maintained figure of the filter; for public news less the few articles it counts that are
+   * scheduled for after `now` (one short range of the index on publication times).
+   */
+  private async count(resolved: ResolvedFilter, now: string): Promise<number> {
+    if (!resolved.activeOnly) return this.figures.count(resolved);
+    const scheduled = this.matching({ ...resolved, activeOnly: false }, now)
+      .where(isScheduledNews('m', now))
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow();
+    const [figure, { count }] = await Promise.all([this.figures.count(resolved), scheduled]);
+    return figure - Number(count);
+  }
+
+  private listResolved(
+    resolved: ResolvedFilter,
+    limit: number,
+    offset: number,
+    now = isoNow(this.clock),
+  ) {
+    const page = this.matching(resolved, now)
       .select('m.id')
       .orderBy('m.created_at', 'desc')
       .orderBy('m.id', 'desc')
@@ -153,9 +180,19 @@ export class NewsRepository {
     return this.withNames().where('n.id', 'in', ids).execute();
   }
 
+  /** Articles scheduled for after now, soonest first: what becomes public next, and when. */
+  scheduled(limit: number): Promise<NewsRowWithNames[]> {
+    return this.withNames()
+      .where(isScheduledNews('n', isoNow(this.clock)))
+      .orderBy('n.created_at')
+      .orderBy('n.id')
+      .limit(limit)
+      .execute();
+  }
+
   findBySlug(slug: string, activeOnly: boolean): Promise<NewsRowWithNames | undefined> {
     let query = this.withNames().where('n.slug', '=', slug);
-    if (activeOnly) query = query.where(isPublicNews('n'));
+    if (activeOnly) query = query.where(isPublicNews('n', isoNow(this.clock)));
     return query.executeTakeFirst();
   }
 }
@@ -193,6 +230,8 @@ export function toNewsDto(row: NewsRowWithNames, imageUrl: (key: string) => stri
     alt: row.alt,
     videoURL: row.video_url,
     status: Number(row.status) === 1,
+    draft: Number(row.draft) === 1,
+    publishAt: Number(row.draft) === 1 ? null : row.created_at,
     views: Number(row.views),
     createdAt: row.created_at,
     updatedAt: row.updated_at,

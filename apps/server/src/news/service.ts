@@ -11,12 +11,15 @@ import {
 import { SlugHistory } from '../addresses/slug-history.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../db/errors.ts';
 import { newId } from '../db/ids.ts';
+import { isoNow, systemClock, type Clock } from '../domain/clock.ts';
 import { DomainError } from '../domain/errors.ts';
-import { articleTags, formerSlugTags, type Invalidate } from '../domain/public-tags.ts';
+import { articleTags, type Invalidate } from '../domain/public-tags.ts';
 import type { Database } from '../db/schema.ts';
 import type { MediaStorage } from '../storage/storage.ts';
 import { NewsWriteChecks, newsValues, slugTaken, type NewsUpdate } from './checks.ts';
 import { checkImage, type CheckedImage, type NewsImage } from './image.ts';
+import { NewsMedia } from './media.ts';
+import { publicationOf } from './publication.ts';
 import { NewsRepository, toAdminNewsRow, toNewsDto, type NewsFilter } from './repo.ts';
 import type { ViewBuffer } from './view-buffer.ts';
 
@@ -40,6 +43,7 @@ export interface NewsPage {
  */
 export class NewsService {
   private readonly repo: NewsRepository;
+  private readonly media: NewsMedia;
   private lastStamp = 0;
 
   constructor(
@@ -47,8 +51,10 @@ export class NewsService {
     private readonly storage: MediaStorage,
     private readonly views: ViewBuffer,
     private readonly invalidate: Invalidate,
+    private readonly clock: Clock = systemClock,
   ) {
-    this.repo = new NewsRepository(db);
+    this.repo = new NewsRepository(db, clock);
+    this.media = new NewsMedia(storage);
   }
 
   async create(fields: NewsFields, image: NewsImage | null): Promise<NewsDto> {
@@ -58,21 +64,19 @@ export class NewsService {
     await this.write(checked, values.slug, async (trx, imageKey) => {
       await new NewsWriteChecks(trx).assert(fields, checked, null);
       await new SlugHistory(trx).taken(values.slug);
-      const stamp = this.stamp();
       await trx
         .insertInto('news')
         .values({
           ...values,
+          ...publicationOf(fields, null, this.stamp(), isoNow(this.clock)),
           image_key: imageKey,
           id,
           views: 0,
-          created_at: stamp,
-          updated_at: stamp,
         })
         .execute();
     });
     const created = await this.get(id);
-    await this.invalidate(articleTags(created));
+    await this.invalidate(articleTags(created, this.clock.now()));
     return created;
   }
 
@@ -95,8 +99,8 @@ export class NewsService {
         .updateTable('news')
         .set({
           ...values,
+          ...publicationOf(fields, existing, this.stamp(), isoNow(this.clock)),
           image_key: keep ? existing.image_key : imageKey,
-          updated_at: this.stamp(),
         })
         .where('id', '=', id)
         .execute();
@@ -104,14 +108,10 @@ export class NewsService {
     });
     if (replaced) await this.removeFile(replaced);
     const after = await this.get(id);
-    const former = await new SlugHistory(this.db).formerSlugs(id);
-    // Where it was listed and where it is listed now: a move drops both; its former slugs
-    // redirect to it while it is public (or stop, when it is not).
-    await this.invalidate([
-      ...articleTags(before),
-      ...articleTags(after),
-      ...formerSlugTags(former),
-    ]);
+    // Where it was listed and where it is listed now: a move drops both. The pages of its former
+    // slugs are tagged as its page (addresses/service.ts), so they go with `before`.
+    const now = this.clock.now();
+    await this.invalidate([...articleTags(before, now), ...articleTags(after, now)]);
     return after;
   }
 
@@ -121,34 +121,37 @@ export class NewsService {
     return this.toDto(row);
   }
 
-  /** Every article, active or not, newest first, as rows of the admin table. */
+  /** Every article, active or not, drafts and scheduled ones too, newest first, as admin rows. */
   async adminList(page: PageQuery): Promise<AdminNewsPage> {
     const { data, count } = await this.page({}, page);
     return { data: data.map(toAdminNewsRow), count };
   }
 
-  /** Deletes the article (its slugs answer 410 from then on), then its image file. */
+  /**
+   * Deletes the article (its slugs answer 410 from then on), then its image and the image's
+   * variants.
+   */
   async delete(id: string): Promise<NewsDto> {
     const row = await this.repo.findById(id);
     if (!row) throw newsNotFound();
-    const gone = await this.db.transaction().execute(async (trx) => {
+    await this.db.transaction().execute(async (trx) => {
       const current = await trx
         .selectFrom('news')
         .select('slug')
         .where('id', '=', id)
         .executeTakeFirst();
       if (!current) throw newsNotFound();
-      const slugs = await new SlugHistory(trx).deleted(id, current.slug);
+      await new SlugHistory(trx).deleted(id, current.slug);
       await trx.deleteFrom('news').where('id', '=', id).execute();
-      return slugs;
     });
     const deleted = this.toDto(row);
-    await this.invalidate([...articleTags(deleted), ...formerSlugTags(gone)]);
+    // The pages of its former slugs are tagged as its page: they go with it (now 410s).
+    await this.invalidate(articleTags(deleted, this.clock.now()));
     if (row.image_key) await this.removeFile(row.image_key);
     return deleted;
   }
 
-  /** Active articles, newest first, filtered by names ('' or 'null' mean no filter). */
+  /** Public articles, newest first, filtered by names ('' or 'null' mean no filter). */
   async publicList(filters: PublicNewsFilters, page: PageQuery): Promise<NewsPage> {
     return this.page(
       {
@@ -162,7 +165,7 @@ export class NewsService {
     );
   }
 
-  /** An active article, its views including those not written yet. */
+  /** A public article, its views including those not written yet. */
   async bySlug(slug: string): Promise<NewsDto> {
     const row = await this.repo.findBySlug(slug.trim().toLowerCase(), true);
     if (!row) throw slugNotFound(slug);
@@ -206,16 +209,16 @@ export class NewsService {
   }
 
   /**
-   * One news write: the image is stored first (never while the database is held), then the checks
-   * and the row run in one transaction; if that fails, the stored image is taken away again.
+   * One news write: the image and its variants are made and stored first (never while the
+   * database is held), then the checks and the row run in one transaction; if that fails, the
+   * stored files are taken away again.
    */
   private async write(
     image: CheckedImage | null,
     slug: string,
     work: (trx: Transaction<Database>, imageKey: string | null) => Promise<void>,
   ) {
-    const key = image ? `news/${newId()}.${image.extension}` : null;
-    if (image && key) await this.storage.save(key, image.bytes, image.contentType);
+    const key = image ? await this.media.store(image) : null;
     try {
       await this.db.transaction().execute((trx) => work(trx, key));
     } catch (error) {
@@ -231,14 +234,14 @@ export class NewsService {
     }
   }
 
-  /** A file left behind costs disk space only; it never fails the request that replaced it. */
+  /** Files left behind cost disk space only; they never fail the request that replaced them. */
   private async removeFile(key: string) {
-    await this.storage.remove(key).catch(() => undefined);
+    await this.media.remove(key);
   }
 
   /** Timestamps strictly increase within the process, so "newest first" is the order of writing. */
   private stamp(): string {
-    this.lastStamp = Math.max(Date.now(), this.lastStamp + 1);
+    this.lastStamp = Math.max(this.clock.now().getTime(), this.lastStamp + 1);
     return new Date(this.lastStamp).toISOString();
   }
 

@@ -34,13 +34,15 @@ export async function publicRoutes(app: FastifyInstance) {
     return ok(data, 'News fetched successfully', { count });
   });
 
-  const readArticle = (slug: string) => app.publicCache.article(slug, () => news.bySlug(slug));
+  // The renderer's own read must not take a stale copy into the page it builds (decision 076).
+  const readArticle = (request: FastifyRequest, slug: string) =>
+    app.publicCache.article(slug, () => news.bySlug(slug), !app.renderMark.isRender(request));
 
   app.get<{ Params: { slug: string } }>('/news/:slug', async (request, reply) => {
     // Every GET counts a view (not a HEAD, nor the server renderer's own call, whose page counts
     // it), so no cache may answer in this route's place; the article itself is kept in memory.
     void reply.header('cache-control', 'no-store');
-    const read = await readArticle(request.params.slug);
+    const read = await readArticle(request, request.params.slug);
     const counts = request.method === 'GET' && !app.renderMark.isRender(request);
     if (counts) countArticleView(app, read);
     return ok(
@@ -54,7 +56,7 @@ export async function publicRoutes(app: FastifyInstance) {
     request: FastifyRequest<{ Params: { slug: string } }>,
     reply: FastifyReply,
   ) => {
-    const read = await readArticle(request.params.slug);
+    const read = await readArticle(request, request.params.slug);
     countArticleView(app, read);
     return reply.header('cache-control', 'no-store').status(204).send();
   };

@@ -80,16 +80,30 @@ async function postgresIndex(db: AnyDb) {
   // match, instead of fetching every match the GIN index finds.
   await sql`create index news_search_public_idx
     on news_search (status, created_at desc, news_id desc)`.execute(db);
-  await sql`create function news_search_sync() returns trigger language plpgsql as $$
+  await createPostgresSearchSync(db, false);
+}
+
+/**
+ * The trigger that copies a news row into news_search. From migration 0007 the copy includes
+ * `draft`, which the reader-facing rule reads (news/visibility.ts); 0004 created it without.
+ */
+export async function createPostgresSearchSync(db: AnyDb, withDraft: boolean) {
+  const draft = {
+    column: sql.raw(withDraft ? ', draft' : ''),
+    value: sql.raw(withDraft ? ', new.draft' : ''),
+    set: sql.raw(withDraft ? ', draft = excluded.draft' : ''),
+  };
+  await sql`create or replace function news_search_sync() returns trigger language plpgsql as $$
     begin
-      insert into news_search (news_id, status, created_at, document)
-      values (new.id, new.status, new.created_at, ${document('new')})
+      insert into news_search (news_id, status, created_at, document${draft.column})
+      values (new.id, new.status, new.created_at, ${document('new')}${draft.value})
       on conflict (news_id) do update set status = excluded.status,
-        created_at = excluded.created_at, document = excluded.document;
+        created_at = excluded.created_at, document = excluded.document${draft.set};
       return null;
     end $$`.execute(db);
+  await sql`drop trigger if exists news_search_sync on news`.execute(db);
   await sql`create trigger news_search_sync
-    after insert or update of title, meta_description, tags, body_text, status, created_at
+    after insert or update of title, meta_description, tags, body_text, status, created_at${draft.column}
     on news for each row execute function news_search_sync()`.execute(db);
 }
 

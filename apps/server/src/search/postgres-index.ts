@@ -1,5 +1,6 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import { isoNow, type Clock } from '../domain/clock.ts';
 import { isPublicNews } from '../news/visibility.ts';
 import { MARK_END, MARK_START } from './snippet.ts';
 import {
@@ -19,7 +20,10 @@ const HEADLINE_OPTIONS =
 
 /** PostgreSQL: news_search.document (english stemming, GIN index), kept by a trigger on news. */
 export class PostgresSearchIndex implements SearchIndex {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly clock: Clock,
+  ) {}
 
   async search(words: string[], limit: number, offset: number): Promise<SearchResult> {
     // Words are plain letters and digits (words.ts); plainto_tsquery ANDs them and stems them.
@@ -30,7 +34,7 @@ export class PostgresSearchIndex implements SearchIndex {
     const candidates = sql`
       select s.news_id as id, s.created_at
       from news_search s
-      where s.document @@ ${query} and ${isPublicNews('s')}
+      where s.document @@ ${query} and ${isPublicNews('s', isoNow(this.clock))}
       order by s.created_at desc, s.news_id desc
       limit ${MAX_SEARCH_HITS}`;
     const page = await sql<{ id: string; body: string; meta: string; count: number }>`

@@ -1,6 +1,7 @@
 import { PostgresAdapter, type Kysely } from 'kysely';
 import type { SearchHitDto, SearchQuery } from '@newsroom/contract';
 import type { Database } from '../db/schema.ts';
+import type { Clock } from '../domain/clock.ts';
 import { NewsRepository, toNewsDto, type NewsRowWithNames } from '../news/repo.ts';
 import type { MediaStorage } from '../storage/storage.ts';
 import { PostgresSearchIndex } from './postgres-index.ts';
@@ -15,10 +16,10 @@ export interface SearchPage {
 }
 
 /** The database's own full-text search behind one interface. */
-function indexFor(db: Kysely<Database>): SearchIndex {
+function indexFor(db: Kysely<Database>, clock: Clock): SearchIndex {
   return db.getExecutor().adapter instanceof PostgresAdapter
-    ? new PostgresSearchIndex(db)
-    : new SqliteSearchIndex(db);
+    ? new PostgresSearchIndex(db, clock)
+    : new SqliteSearchIndex(db, clock);
 }
 
 /** The excerpt that shows why an article matched: the body's, else the summary's. */
@@ -35,9 +36,10 @@ export class SearchService {
   constructor(
     db: Kysely<Database>,
     private readonly storage: MediaStorage,
+    clock: Clock,
   ) {
-    this.index = indexFor(db);
-    this.news = new NewsRepository(db);
+    this.index = indexFor(db, clock);
+    this.news = new NewsRepository(db, clock);
   }
 
   async search(query: SearchQuery): Promise<SearchPage> {

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import { isoNow, type Clock } from '../domain/clock.ts';
 import { isPublicNews } from '../news/visibility.ts';
 import { MARK_END, MARK_START } from './snippet.ts';
 import {
@@ -20,7 +21,10 @@ function matchExpression(words: string[]): string {
 
 /** SQLite: the FTS5 table news_fts (porter stemming) over the news rows, kept by triggers. */
 export class SqliteSearchIndex implements SearchIndex {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly clock: Clock,
+  ) {}
 
   async search(words: string[], limit: number, offset: number): Promise<SearchResult> {
     const match = matchExpression(words);
@@ -32,7 +36,7 @@ export class SqliteSearchIndex implements SearchIndex {
       select n.id, news_fts.rowid as rowid, n.created_at,
         ${matchedIn(0)} as in_title, (${matchedIn(1)} or ${matchedIn(2)}) as in_summary
       from news_fts join news n on n.rowid = news_fts.rowid
-      where news_fts match ${match} and ${isPublicNews('n')}
+      where news_fts match ${match} and ${isPublicNews('n', isoNow(this.clock))}
       order by news_fts.rowid desc
       limit ${MAX_SEARCH_HITS}`;
     const page = await sql<{ id: string; rowid: number; count: number }>`

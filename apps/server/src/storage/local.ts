@@ -38,6 +38,15 @@ export class LocalStorage implements MediaStorage {
     });
   }
 
+  async size(key: string): Promise<number | null> {
+    try {
+      return (await fs.stat(this.resolve(key))).size;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw storageUnavailable(error);
+    }
+  }
+
   url(key: string): string {
     return this.publicUrl + UPLOADS_PREFIX + key;
   }

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import {
   DeleteObjectCommand,
+  HeadObjectCommand,
+  NotFound,
   PutObjectCommand,
   S3Client,
   paginateListObjectsV2,
@@ -54,6 +56,16 @@ export class S3Storage implements MediaStorage {
     // S3 answers a delete of a missing key with success, as the interface asks.
     const del = new DeleteObjectCommand({ Bucket: this.bucket, Key: key });
     await this.attempt(() => this.client.send(del));
+  }
+
+  async size(key: string): Promise<number | null> {
+    try {
+      const head = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
+      return head.ContentLength ?? null;
+    } catch (error) {
+      if (error instanceof NotFound) return null;
+      throw storageUnavailable(error);
+    }
   }
 
   url(key: string): string {

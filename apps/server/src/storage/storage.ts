@@ -13,6 +13,8 @@ export interface MediaStorage {
   save(key: string, bytes: Buffer, contentType: string): Promise<void>;
   /** Removes a stored object; removing a missing one is not an error. */
   remove(key: string): Promise<void>;
+  /** The byte size of a stored object, or null when there is none under the key. */
+  size(key: string): Promise<number | null>;
   /** The URL a browser loads the object from. */
   url(key: string): string;
   /** Resolves when the store can be written right now; throws storageUnavailable() otherwise. */

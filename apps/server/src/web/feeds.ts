@@ -1,82 +1,60 @@
-import type { FastifyInstance } from 'fastify';
-import { htmlToText, publicPaths, truncateWords, type NewsDto } from '@newsroom/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { FEED_FILE, type Section } from '@newsroom/contract';
+import { movedLocation, pathnameOf } from './missing-pages.ts';
+import { newsSitemap } from './news-sitemap.ts';
+import { rssDocument } from './rss.ts';
 import { sitemaps } from './sitemap.ts';
-import { escapeXml, sendXml } from './xml.ts';
+import { sendXml } from './xml.ts';
 
 export const RSS_ITEM_COUNT = 20;
-const RSS_DESCRIPTION_WORDS = 50;
+const RSS_TYPE = 'application/rss+xml; charset=utf-8';
 
-const IMAGE_TYPES: Record<string, string> = {
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  png: 'image/png',
-  gif: 'image/gif',
-  webp: 'image/webp',
-  avif: 'image/avif',
-};
-
-function enclosure(news: NewsDto, base: string): string {
-  if (!news.Image) return '';
-  const url = new URL(news.Image.ImageURL, base + '/');
-  const extension = url.pathname.split('.').pop()?.toLowerCase() ?? '';
-  const type = IMAGE_TYPES[extension] ?? 'image/jpeg';
-  // RSS requires a length; the byte size is not known without reading the file, and 0 is the
-  // value readers accept for "unknown".
-  return `\n      <enclosure url="${escapeXml(url.toString())}" type="${type}" length="0" />`;
-}
-
-function rssItem(news: NewsDto, base: string): string {
-  const link = escapeXml(base + publicPaths.article(news.slug));
-  const description = truncateWords(htmlToText(news.description), RSS_DESCRIPTION_WORDS);
-  const category = news.category
-    ? `\n      <category>${escapeXml(news.category.name)}</category>`
-    : '';
-  return [
-    '    <item>',
-    `      <title>${escapeXml(news.title)}</title>`,
-    `      <link>${link}</link>`,
-    `      <guid isPermaLink="true">${link}</guid>`,
-    `      <pubDate>${new Date(news.createdAt).toUTCString()}</pubDate>`,
-    `      <description>${escapeXml(description)}</description>${category}${enclosure(news, base)}`,
-    '    </item>',
-  ].join('\n');
-}
-
-function rssXml(items: NewsDto[], base: string): string {
-  const newest = items[0];
-  return [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">',
-    '  <channel>',
-    '    <title>Newsroom</title>',
-    `    <link>${escapeXml(base)}/</link>`,
-    '    <description>The latest news from Newsroom</description>',
-    '    <language>en</language>',
-    `    <atom:link href="${escapeXml(base)}/rss.xml" rel="self" type="application/rss+xml" />`,
-    ...(newest
-      ? [`    <lastBuildDate>${new Date(newest.createdAt).toUTCString()}</lastBuildDate>`]
-      : []),
-    ...items.map((news) => rssItem(news, base)),
-    '  </channel>',
-    '</rss>',
-    '',
-  ].join('\n');
+interface SectionParams {
+  category: string;
+  subcategory?: string;
 }
 
 /**
- * The sitemap index and its files, and /rss.xml, read through the services like the reader site,
- * with absolute links under PUBLIC_URL. They work whether or not the web app is built.
+ * The sitemaps, the news sitemap and the RSS feeds of the site, of each category and of each
+ * sub-category, read through the services like the reader site, with absolute links under
+ * PUBLIC_URL. They work whether or not the web app is built.
  */
 export async function feeds(app: FastifyInstance) {
   await sitemaps(app);
+  await newsSitemap(app);
+  const { feedArticles, addresses } = app.services;
 
-  app.get('/rss.xml', async (request, reply) => {
-    const latest = await app.services.news.latest(RSS_ITEM_COUNT);
-    return sendXml(
-      request,
-      reply,
-      'application/rss+xml; charset=utf-8',
-      rssXml(latest, app.config.publicUrl),
-    );
-  });
+  const sendFeed = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    section: Section | null,
+  ) => {
+    const articles = await feedArticles.latest(section, RSS_ITEM_COUNT);
+    const { publicUrl } = app.config;
+    const body = rssDocument({ section, articles, publicUrl, now: app.clock.now() });
+    return sendXml(request, reply, RSS_TYPE, body);
+  };
+
+  // A section is found by the rule its list page uses; an unknown one is a 404 like that page,
+  // unless it is a section's former name, which redirects like that page (decision 084).
+  const sectionFeed = async (
+    request: FastifyRequest<{ Params: SectionParams }>,
+    reply: FastifyReply,
+  ) => {
+    const { category, subcategory } = request.params;
+    const section = await feedArticles.section(category, subcategory);
+    if (!section) {
+      const moved = await addresses.movedTaxonomyPath(pathnameOf(request.url));
+      if (moved) {
+        void reply.header('cache-control', 'no-cache');
+        return reply.redirect(movedLocation(request.url, moved), 301);
+      }
+      return reply.status(404).type('text/plain; charset=utf-8').send('No such feed\n');
+    }
+    return sendFeed(request, reply, section);
+  };
+
+  app.get(`/${FEED_FILE}`, (request, reply) => sendFeed(request, reply, null));
+  app.get<{ Params: SectionParams }>(`/:category/${FEED_FILE}`, sectionFeed);
+  app.get<{ Params: SectionParams }>(`/:category/:subcategory/${FEED_FILE}`, sectionFeed);
 }

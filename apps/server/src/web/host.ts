@@ -3,6 +3,7 @@ import { readdirSync, statSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { publicPaths } from '@newsroom/contract';
 import { cacheRoutesOfScope } from '../cache/cached-routes.ts';
 import { compressFor } from './compress.ts';
 import { feeds } from './feeds.ts';
@@ -13,8 +14,23 @@ import { loadWebDist, locateWebDist } from './web-dist.ts';
 /** Prefixes that belong to the API and media, which answer their own 404s. */
 const NOT_PAGES = ['/api/', '/uploads/'];
 
+/** Crawlers learn of both sitemaps here: the index of everything and the Google News one. */
 const robotsTxt = (publicUrl: string) =>
-  `User-agent: *\nAllow: /\nDisallow: /api/\n\nSitemap: ${publicUrl}/sitemap.xml\n`;
+  [
+    'User-agent: *',
+    'Allow: /',
+    'Disallow: /api/',
+    '',
+    `Sitemap: ${publicUrl}${publicPaths.sitemapIndex()}`,
+    `Sitemap: ${publicUrl}${publicPaths.newsSitemap()}`,
+    '',
+  ].join('\n');
+
+/** Types of the files at the top of the client build (favicon, logo). */
+const TOP_LEVEL_TYPES: Record<string, string> = {
+  svg: 'image/svg+xml',
+  png: 'image/png',
+};
 
 /** Files at the top of the client build (favicon and the like), never index.html. */
 function topLevelFiles(clientDir: string): string[] {
@@ -73,7 +89,7 @@ export async function webHost(app: FastifyInstance) {
     app.get(`/${name}`, async (_request, reply) =>
       reply
         .header('cache-control', 'public, max-age=86400')
-        .type(name.endsWith('.svg') ? 'image/svg+xml' : 'application/octet-stream')
+        .type(TOP_LEVEL_TYPES[path.extname(name).slice(1)] ?? 'application/octet-stream')
         .send(await fs.readFile(file)),
     );
   }

@@ -9,10 +9,10 @@ export function pathnameOf(url: string): string {
   return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
 }
 
-/** The query of a URL as sent (with its `?`), or ''. */
-function queryOf(url: string): string {
+/** Where a request for `url` that moved to `path` goes: the path, with the query as sent. */
+export function movedLocation(url: string, path: string): string {
   const at = url.indexOf('?');
-  return at === -1 ? '' : url.slice(at);
+  return at === -1 ? path : path + url.slice(at);
 }
 
 export interface MissingPageOptions {
@@ -44,7 +44,7 @@ export function missingPages(app: FastifyInstance, options: MissingPageOptions) 
       case 'moved': {
         // Typed, so the framework and the front door send the same headers for it.
         const headers = {
-          location: whereabouts.path + queryOf(url),
+          location: movedLocation(url, whereabouts.path),
           'content-type': 'text/html; charset=utf-8',
           'cache-control': options.cacheControl,
         };

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isAuthPath, publicPaths } from '@newsroom/contract';
+import { SITE_TIME_ZONE_META, isAuthPath, publicPaths } from '@newsroom/contract';
 import type { Built } from '../cache/answer-cache.ts';
 import { answerKey } from '../cache/answer-tags.ts';
 import { countPageView } from '../cache/article-views.ts';
@@ -43,8 +43,10 @@ export async function pagesRoute(app: FastifyInstance, dist: WebDist) {
   const beaconViews = app.config.viewsFrom === 'beacon';
   // Behind a CDN (beacon views) a page may be kept there too, but always revalidated.
   const pageCacheControl = beaconViews ? 'public, no-cache' : 'no-cache, private';
+  // The site's settings the browser app reads (SITE_TIME_ZONE for the editor), on every page.
+  const siteHead = `<meta name="${SITE_TIME_ZONE_META}" content="${app.config.siteTimeZone.replace(/[^\w/+-]/g, '')}" />\n    `;
   const shellHtml = fillTemplate(dist.template, {
-    head: '<title>Newsroom</title>\n    <meta name="robots" content="noindex" />',
+    head: `${siteHead}<title>Newsroom</title>\n    <meta name="robots" content="noindex" />`,
   });
   const shell = await htmlAnswer(200, 'no-store', shellHtml);
   const failed = await htmlAnswer(500, 'no-store', shellHtml);
@@ -73,7 +75,7 @@ export async function pagesRoute(app: FastifyInstance, dist: WebDist) {
         return { value, keep: false };
       }
       const article = reads.article();
-      let html = fillTemplate(dist.template, result);
+      let html = fillTemplate(dist.template, { ...result, head: siteHead + result.head });
       if (beaconViews && article)
         html = html.replace('</body>', `${beaconTag(article.slug)}</body>`);
       const value = await storeAnswer({

@@ -36,7 +36,7 @@ export async function sitemaps(app: FastifyInstance) {
   const perFile = app.config.sitemapUrlsPerFile;
   const { archive, categories } = app.services;
 
-  app.get('/sitemap.xml', async (request, reply) => {
+  app.get(publicPaths.sitemapIndex(), async (request, reply) => {
     const [files, taxonomyChangedAt] = await Promise.all([
       archive.files(perFile),
       archive.taxonomyChangedAt(),

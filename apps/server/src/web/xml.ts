@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { compressFor } from './compress.ts';
 
 /** Feeds and sitemaps may be kept by browsers and shared caches for five minutes. */
-const FEED_CACHE_CONTROL = 'public, max-age=300';
+const FEED_MAX_AGE_SECONDS = 300;
 
 /** Text or an attribute value made safe inside XML. */
 export function escapeXml(value: string): string {
@@ -20,12 +20,13 @@ export async function sendXml(
   reply: FastifyReply,
   contentType: string,
   body: string,
+  maxAgeSeconds = FEED_MAX_AGE_SECONDS,
 ) {
   const { encoding, payload } = await compressFor(request.headers['accept-encoding'], body);
   if (encoding) void reply.header('content-encoding', encoding);
   return reply
     .header('content-type', contentType)
-    .header('cache-control', FEED_CACHE_CONTROL)
+    .header('cache-control', `public, max-age=${maxAgeSeconds}`)
     .header('vary', 'Accept-Encoding')
     .send(payload);
 }

@@ -1,18 +1,21 @@
-import type { NewsDto } from '@newsroom/contract';
+import { imageUrls, srcSet, type NewsDto } from '@newsroom/contract';
 
-/** The size of the stored cover pictures (16:9); the layout scales them. */
-export const IMAGE_WIDTH = 1200;
-export const IMAGE_HEIGHT = 675;
+/** The size assumed for a picture stored without its size (before variants existed): 16:9. */
+const UNKNOWN_SIZE = { width: 1200, height: 675 };
 
 interface NewsImageProps {
   article: Pick<NewsDto, 'Image' | 'alt' | 'title'>;
-  /** True for the picture a reader sees first: loaded at once, with high priority. */
+  /** True for the largest picture a reader sees first: loaded at once, with high priority. */
   priority?: boolean;
+  /** Which width the picture takes on screen, for the browser's choice among the variants. */
   sizes: string;
   className?: string;
 }
 
-/** An article's cover picture, or a quiet placeholder when it only has a video. */
+/**
+ * An article's cover picture: AVIF, then WebP at the width the layout needs, the original for a
+ * browser that takes neither; or a quiet placeholder when the article only has a video.
+ */
 export function NewsImage({ article, priority = false, sizes, className = '' }: NewsImageProps) {
   if (!article.Image) {
     return (
@@ -23,17 +26,27 @@ export function NewsImage({ article, priority = false, sizes, className = '' }: 
       </div>
     );
   }
-  return (
+  const urls = imageUrls(article.Image.ImageURL);
+  const size = urls.size ?? UNKNOWN_SIZE;
+  const img = (
     <img
-      src={article.Image.ImageURL}
+      src={urls.original}
       alt={article.alt || article.title}
-      width={IMAGE_WIDTH}
-      height={IMAGE_HEIGHT}
-      sizes={sizes}
+      width={size.width}
+      height={size.height}
       loading={priority ? 'eager' : 'lazy'}
       decoding={priority ? 'auto' : 'async'}
       fetchPriority={priority ? 'high' : 'auto'}
       className={`aspect-video w-full bg-slate-200 object-cover ${className}`}
     />
+  );
+  if (urls.avif.length === 0) return img;
+  // display: contents, so the <img> lays out as if it were the parent's own child.
+  return (
+    <picture className="contents">
+      <source type="image/avif" srcSet={srcSet(urls.avif)} sizes={sizes} />
+      <source type="image/webp" srcSet={srcSet(urls.webp)} sizes={sizes} />
+      {img}
+    </picture>
   );
 }

@@ -1,18 +1,30 @@
-import { tagList, type NewsDto } from '@newsroom/contract';
+import type { NewsDto, Section } from '@newsroom/contract';
 import { NOT_FOUND_MESSAGE } from '../shared/NotFound.tsx';
+import { feedLinks } from './feed-links.ts';
 import { GONE_MESSAGE } from './Gone.tsx';
+import { shareImageTags, type ShareImage } from './share-image.ts';
 import { SITE } from './site.ts';
+import {
+  breadcrumbsJsonLd,
+  newsArticleJsonLd,
+  webSiteJsonLd,
+  type Absolute,
+} from './structured-data.ts';
 
 /** What a page says about itself in <head>. */
 export interface PageHead {
   title: string;
   description: string;
-  image?: { url: string; alt: string };
+  image?: ShareImage;
   /** Present on article pages: adds Open Graph article tags and JSON-LD NewsArticle. */
   article?: NewsDto;
   /** The page's canonical path when it differs from the requested one. */
   canonicalPath?: string;
   noindex?: boolean;
+  /** A category or sub-category list page: its feeds and breadcrumbs. */
+  section?: Section;
+  /** The home page: the site and its search as structured data. */
+  home?: boolean;
 }
 
 /** The full document title of a page. */
@@ -59,50 +71,58 @@ export function jsonForScript(value: unknown): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
-function absolute(url: string, publicUrl: string): string {
-  return new URL(url, publicUrl + '/').toString();
+function absoluteUnder(publicUrl: string): Absolute {
+  return (url) => new URL(url, publicUrl + '/').toString();
 }
 
-function newsArticleJsonLd(article: NewsDto, canonical: string, publicUrl: string) {
-  const image = article.Image ? absolute(article.Image.ImageURL, publicUrl) : undefined;
-  const publisherName = article.publisher?.name ?? SITE.name;
-  return {
-    '@context': 'https://schema.org',
-    '@type': 'NewsArticle',
-    headline: article.title,
-    description: article.metaDescription,
-    ...(image ? { image: [image] } : {}),
-    datePublished: article.createdAt,
-    dateModified: article.updatedAt,
-    mainEntityOfPage: { '@type': 'WebPage', '@id': canonical },
-    ...(article.category ? { articleSection: article.category.name } : {}),
-    ...(article.tags.length ? { keywords: tagList(article.tags).join(', ') } : {}),
-    author: article.anchor
-      ? { '@type': 'Person', name: article.anchor.name }
-      : { '@type': 'Organization', name: publisherName },
-    publisher: {
-      '@type': 'Organization',
-      name: publisherName,
-      logo: { '@type': 'ImageObject', url: absolute('/favicon.svg', publicUrl) },
-    },
-  };
+/** The section an article belongs to, for its breadcrumbs. */
+function sectionOf(article: NewsDto): Section | undefined {
+  if (!article.category) return undefined;
+  const category = article.category.name;
+  return article.subcategory ? { category, subcategory: article.subcategory.name } : { category };
+}
+
+/** The structured data of a page: the article, where the page sits, or the site's search. */
+function structuredData(head: PageHead, canonical: string, absolute: Absolute): object[] {
+  const { article, section } = head;
+  if (article) {
+    const articleSection = sectionOf(article);
+    const crumb = { title: article.title, path: canonical };
+    return [
+      newsArticleJsonLd(article, canonical, absolute),
+      ...(articleSection ? [breadcrumbsJsonLd(articleSection, absolute, crumb)] : []),
+    ];
+  }
+  if (section) return [breadcrumbsJsonLd(section, absolute)];
+  return head.home ? [webSiteJsonLd(absolute)] : [];
+}
+
+/** An article links its category's feed; a list page its own section's. */
+function feedsOf(head: PageHead): Section | undefined {
+  const category = head.article?.category?.name;
+  return category ? { category } : head.section;
 }
 
 /**
  * The <head> tags of a server-rendered page: title, description, canonical URL, Open Graph
- * and Twitter card tags with absolute URLs, and JSON-LD NewsArticle on articles.
+ * and Twitter card tags with absolute URLs, the feeds of the page, and its structured data
+ * (JSON-LD NewsArticle and BreadcrumbList, WebSite on the home page).
  */
 export function renderHeadHtml(head: PageHead, pathname: string, publicUrl: string): string {
-  const canonical = absolute(head.canonicalPath ?? pathname, publicUrl);
+  const absolute = absoluteUnder(publicUrl);
+  const canonical = absolute(head.canonicalPath ?? pathname);
   const title = documentTitle(head);
-  const image = head.image ? absolute(head.image.url, publicUrl) : undefined;
+  const image = head.image ? absolute(head.image.url) : undefined;
   const tags: string[] = [
     `<title>${escapeAttr(title)}</title>`,
     `<meta name="description" content="${escapeAttr(head.description)}" />`,
     head.noindex
       ? '<meta name="robots" content="noindex" />'
       : `<link rel="canonical" href="${escapeAttr(canonical)}" />`,
-    '<link rel="alternate" type="application/rss+xml" title="Newsroom" href="/rss.xml" />',
+    ...feedLinks(feedsOf(head)).map(
+      (feed) =>
+        `<link rel="alternate" type="application/rss+xml" title="${escapeAttr(feed.title)}" href="${escapeAttr(absolute(feed.path))}" />`,
+    ),
     `<meta property="og:site_name" content="${escapeAttr(SITE.name)}" />`,
     `<meta property="og:type" content="${head.article ? 'article' : 'website'}" />`,
     `<meta property="og:title" content="${escapeAttr(head.title)}" />`,
@@ -112,14 +132,9 @@ export function renderHeadHtml(head: PageHead, pathname: string, publicUrl: stri
     `<meta name="twitter:title" content="${escapeAttr(head.title)}" />`,
     `<meta name="twitter:description" content="${escapeAttr(head.description)}" />`,
   ];
-  if (image) {
-    const alt = escapeAttr(head.image?.alt ?? head.title);
-    tags.push(
-      `<meta property="og:image" content="${escapeAttr(image)}" />`,
-      `<meta property="og:image:alt" content="${alt}" />`,
-      `<meta name="twitter:image" content="${escapeAttr(image)}" />`,
-      `<meta name="twitter:image:alt" content="${alt}" />`,
-    );
+  if (head.image && image) {
+    const alt = escapeAttr(head.image.alt ?? head.title);
+    tags.push(...shareImageTags(head.image, escapeAttr(image), alt));
   }
   if (head.article) {
     const article = head.article;
@@ -132,9 +147,9 @@ export function renderHeadHtml(head: PageHead, pathname: string, publicUrl: stri
         `<meta property="article:section" content="${escapeAttr(article.category.name)}" />`,
       );
     }
-    tags.push(
-      `<script type="application/ld+json">${jsonForScript(newsArticleJsonLd(article, canonical, publicUrl))}</script>`,
-    );
+  }
+  for (const data of structuredData(head, canonical, absolute)) {
+    tags.push(`<script type="application/ld+json">${jsonForScript(data)}</script>`);
   }
   return tags.join('\n    ');
 }

@@ -1,5 +1,5 @@
 import { QueryClientProvider, hydrate, type QueryClient } from '@tanstack/react-query';
-import type { ComponentType } from 'react';
+import { startTransition, type ComponentType } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createQueryClient } from '../lib/query-client.ts';
 import { documentTitle } from './head.ts';
@@ -44,6 +44,8 @@ export async function hydratePublic(root: HTMLElement): Promise<void> {
       <PublicPage page={page} pathname={window.location.pathname} ContactPage={ContactPage} />
     </QueryClientProvider>
   );
-  if (state) hydrateRoot(root, app);
+  // As a transition, hydration is done in slices that yield to the browser between them, so
+  // the page stays responsive (no long task) while React takes over the server's markup.
+  if (state) startTransition(() => void hydrateRoot(root, app));
   else createRoot(root).render(app);
 }

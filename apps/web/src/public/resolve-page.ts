@@ -8,6 +8,7 @@ import { ERROR_HEAD, NOT_FOUND_HEAD, type PageHead } from './head.ts';
 import { loadNewsList } from './news-list/loaders.ts';
 import { loadSearch } from './search/loader.ts';
 import type { PublicPageRef } from './page.ts';
+import { shareImage } from './share-image.ts';
 import { SITE } from './site.ts';
 
 /** A public page resolved from its URL: what to render, its status and its head tags. */
@@ -35,7 +36,7 @@ async function resolveArticle(queryClient: QueryClient, slug: string): Promise<R
   const head: PageHead = {
     title: article.title,
     description: article.metaDescription,
-    image: article.Image ? { url: article.Image.ImageURL, alt: article.alt } : undefined,
+    image: article.Image ? shareImage(article.Image.ImageURL, article.alt) : undefined,
     article,
     canonicalPath: paths.article(article.slug),
   };
@@ -49,7 +50,12 @@ async function resolveNewsList(
   const filter = await loadNewsList(queryClient, segments);
   if (!filter) return NOT_FOUND;
   if (!filter.category) {
-    const head = { title: SITE.name, description: SITE.description, canonicalPath: paths.home() };
+    const head: PageHead = {
+      title: SITE.name,
+      description: SITE.description,
+      canonicalPath: paths.home(),
+      home: true,
+    };
     return { page: { id: 'news-list', filter }, status: 200, head };
   }
   const name = filter.subcategory ?? filter.category;
@@ -58,6 +64,9 @@ async function resolveNewsList(
     title: `${name} News`,
     description: `The latest ${name} news${within} from ${SITE.name}: reports, analysis and updates.`,
     canonicalPath: paths.category(filter.category, filter.subcategory),
+    section: filter.subcategory
+      ? { category: filter.category, subcategory: filter.subcategory }
+      : { category: filter.category },
   };
   return { page: { id: 'news-list', filter }, status: 200, head };
 }

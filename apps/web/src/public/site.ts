@@ -1,8 +1,9 @@
+import { PUBLICATION } from '@newsroom/contract';
 import { paths } from '../lib/paths.ts';
 
 /** Fixed facts about the publication shown on the public pages. */
 export const SITE = {
-  name: 'Newsroom',
+  name: PUBLICATION.name,
   tagline: 'News you can trust, from every desk',
   description:
     'Newsroom brings you the latest news on politics, business, technology, sports, entertainment, law & justice, crime, astrology and spiritual life.',

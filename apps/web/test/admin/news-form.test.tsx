@@ -44,7 +44,15 @@ async function renderForm(
 ) {
   const onSave = vi.fn(async (_form: FormData) => undefined);
   const user = userEvent.setup({ applyAccept: false });
-  renderAdmin(<NewsForm mode={mode} initial={initial} pending={false} onSave={onSave} />);
+  renderAdmin(
+    <NewsForm
+      mode={mode}
+      timeZone="Asia/Kolkata"
+      initial={initial}
+      pending={false}
+      onSave={onSave}
+    />,
+  );
   // The form shows once the choices of its dropdowns have loaded.
   await screen.findByLabelText('Title', {}, { timeout: 5000 });
   return { onSave, user };
@@ -193,7 +201,7 @@ describe('news form', { timeout: 20_000 }, () => {
       publisherId: 'p1',
       videoURL: 'https://example.com/v',
     });
-    const { user, onSave } = await renderForm(formFromNews(item), 'update');
+    const { user, onSave } = await renderForm(formFromNews(item, 'Asia/Kolkata'), 'update');
     const chips = within(screen.getByRole('list', { name: 'Tags added' })).getAllByRole('listitem');
     expect(chips.map((chip) => chip.textContent)).toEqual([
       expect.stringContaining('alpha'),

@@ -28,6 +28,8 @@ export function createNews(overrides: Partial<NewsDto> = {}): NewsDto {
     Image: { ImageURL: `/uploads/news/${sequence}.jpg` },
     alt: 'A picture of the city',
     videoURL: '',
+    draft: false,
+    publishAt: '2025-03-04T05:00:00.000Z',
     status: true,
     views: 0,
     createdAt: '2025-03-04T05:00:00.000Z',

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { NewsDto } from '@newsroom/contract';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { paths } from '../../lib/paths.ts';
+import { siteTimeZone } from '../../lib/site-time-zone.ts';
 import { useAdminMutation } from '../lib/use-admin-mutation.ts';
 import { ScreenHeader } from '../ui/ScreenHeader.tsx';
 import { newsInvalidates, newsItemQuery, saveNews } from './api.ts';
@@ -19,6 +20,7 @@ export function NewsAddScreen() {
       <ScreenHeader title="Add News" />
       <NewsForm
         mode="create"
+        timeZone={siteTimeZone()}
         initial={emptyNewsForm}
         pending={save.isPending}
         onSave={save.mutateAsync}
@@ -61,7 +63,8 @@ export function NewsUpdateScreen() {
         <NewsForm
           key={item.data._id}
           mode="update"
-          initial={formFromNews(item.data)}
+          timeZone={siteTimeZone()}
+          initial={formFromNews(item.data, siteTimeZone())}
           pending={save.isPending}
           onSave={save.mutateAsync}
           onSaved={() => navigate(paths.admin.newsTable())}

@@ -14,12 +14,15 @@ import {
   type NewsFormInput,
   type NewsFormOutput,
 } from './schema.ts';
+import { PublishControl } from './PublishControl.tsx';
 import { StatusToggle } from './StatusToggle.tsx';
 import { TagInput } from './TagInput.tsx';
 import { VideoPreviewBox } from './VideoPreviewBox.tsx';
 
 interface NewsFormProps {
   mode: 'create' | 'update';
+  /** The site's time zone, in which publication times are shown and entered. */
+  timeZone: string;
   initial: NewsFormInput;
   pending: boolean;
   /** Sends the multipart body; rejects when the server refuses it. */
@@ -41,7 +44,7 @@ export function NewsForm(props: NewsFormProps) {
   return <NewsFormFields {...props} />;
 }
 
-function NewsFormFields({ mode, initial, pending, onSave, onSaved }: NewsFormProps) {
+function NewsFormFields({ mode, timeZone, initial, pending, onSave, onSaved }: NewsFormProps) {
   const descriptionLabelId = useId();
   const descriptionErrorId = useId();
   const categories = useCategories();
@@ -61,7 +64,7 @@ function NewsFormFields({ mode, initial, pending, onSave, onSaved }: NewsFormPro
 
   const submit = form.handleSubmit(async (values) => {
     const removeImage = Boolean(initial.keptImageURL && !values.keptImageURL && !values.image);
-    await onSave(toFormData(values, removeImage));
+    await onSave(toFormData(values, removeImage, timeZone));
     form.reset(emptyNewsForm);
     onSaved?.();
   });
@@ -219,6 +222,14 @@ function NewsFormFields({ mode, initial, pending, onSave, onSaved }: NewsFormPro
             error={errors.status?.message}
           />
         )}
+      />
+      <PublishControl
+        mode={watch('publishMode')}
+        onMode={(value) => setValue('publishMode', value)}
+        localTime={watch('publishAtLocal')}
+        onLocalTime={(value) => setValue('publishAtLocal', value)}
+        timeZone={timeZone}
+        error={errors.publishAtLocal?.message}
       />
       <div className="flex justify-end gap-2 lg:col-span-2">
         <Button type="submit" disabled={pending}>

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { paths } from '../../lib/paths.ts';
+import { siteTimeZone } from '../../lib/site-time-zone.ts';
 import { useAdminMutation } from '../lib/use-admin-mutation.ts';
 import { Button } from '../ui/Button.tsx';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
@@ -11,6 +12,7 @@ import { Pagination } from '../ui/Pagination.tsx';
 import { ScreenHeader } from '../ui/ScreenHeader.tsx';
 import { Table, TableMessage, cellClass } from '../ui/Table.tsx';
 import { deleteNews, newsInvalidates, newsItemQuery, useNewsPage } from './api.ts';
+import { formatPublishTime, publicationState } from './publication.ts';
 
 const headers = [
   'S.No.',
@@ -38,7 +40,21 @@ function StatusDot({ active }: { active: boolean }) {
   );
 }
 
+/** 'Draft', or 'Scheduled' with its time in the site's zone; nothing once published. */
+function PublicationNote({ row, timeZone }: { row: AdminNewsRow; timeZone: string }) {
+  const state = publicationState(row);
+  if (state === 'published') return null;
+  const className = 'ml-2 rounded bg-slate-100 px-2 py-0.5 text-xs font-medium';
+  if (state === 'draft') return <span className={`${className} text-slate-700`}>Draft</span>;
+  return (
+    <span className={`${className} text-amber-800`}>
+      Scheduled {formatPublishTime(row.publishAt ?? '', timeZone)}
+    </span>
+  );
+}
+
 export function NewsTableScreen() {
+  const timeZone = siteTimeZone();
   const [page, setPage] = useState(1);
   const list = useNewsPage(page);
   const queryClient = useQueryClient();
@@ -84,6 +100,7 @@ export function NewsTableScreen() {
               <td className={cellClass}>{row.views}</td>
               <td className={cellClass}>
                 <StatusDot active={row.status} />
+                <PublicationNote row={row} timeZone={timeZone} />
               </td>
               <td className={`${cellClass} flex gap-2`}>
                 <Button

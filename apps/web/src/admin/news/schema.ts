@@ -7,6 +7,10 @@ import {
   type NewsDto,
 } from '@newsroom/contract';
 import { z } from 'zod';
+import { instantOf, isLocalInput, localInputOf, publicationState } from './publication.ts';
+
+/** What the publish control says when "Schedule at" has no whole date and time. */
+export const SCHEDULE_TIME_REQUIRED = 'Choose the date and time to publish at';
 
 /** The size and type checks an image passes before it is uploaded; null when it is fine. */
 export function imageFileError(file: File): string | null {
@@ -32,10 +36,18 @@ export const newsFormSchema = newsFieldsSchema
         if (error) ctx.addIssue({ code: 'custom', message: error });
       }),
     keptImageURL: z.string().nullable(),
+    publishMode: z.enum(['now', 'schedule', 'draft']),
+    /** The "Schedule at" time as the date-time input holds it, in the site's zone. */
+    publishAtLocal: z.string(),
   })
   .refine((value) => Boolean(value.image || value.keptImageURL || value.videoURL?.trim()), {
     path: ['image'],
     message: MEDIA_REQUIRED_MESSAGE,
+    when: () => true,
+  })
+  .refine((value) => value.publishMode !== 'schedule' || isLocalInput(value.publishAtLocal), {
+    path: ['publishAtLocal'],
+    message: SCHEDULE_TIME_REQUIRED,
     when: () => true,
   });
 
@@ -58,9 +70,13 @@ export const emptyNewsForm: NewsFormInput = {
   status: true,
   image: null,
   keptImageURL: null,
+  publishMode: 'now',
+  publishAtLocal: '',
 };
 
-export function formFromNews(item: NewsDto): NewsFormInput {
+/** The form of a stored article; its publication time shown in `timeZone`. */
+export function formFromNews(item: NewsDto, timeZone: string): NewsFormInput {
+  const state = publicationState(item);
   return {
     title: item.title,
     slug: item.slug,
@@ -76,14 +92,21 @@ export function formFromNews(item: NewsDto): NewsFormInput {
     status: item.status,
     image: null,
     keptImageURL: item.Image?.ImageURL ?? null,
+    publishMode: state === 'draft' ? 'draft' : state === 'scheduled' ? 'schedule' : 'now',
+    publishAtLocal: item.publishAt ? localInputOf(item.publishAt, timeZone) : '',
   };
 }
 
 /**
  * The multipart body of a create or update. The image goes only when one was picked, so an edit
- * keeps the stored one; removing it is said explicitly.
+ * keeps the stored one; removing it is said explicitly. A scheduled time is read in `timeZone`
+ * and sent as an instant; "publish now" on a published article keeps its date (the server's rule).
  */
-export function toFormData(values: NewsFormOutput, removeImage: boolean): FormData {
+export function toFormData(
+  values: NewsFormOutput,
+  removeImage: boolean,
+  timeZone: string,
+): FormData {
   const form = new FormData();
   form.set('title', values.title);
   form.set('slug', values.slug);
@@ -98,6 +121,11 @@ export function toFormData(values: NewsFormOutput, removeImage: boolean): FormDa
   form.set('subCategoryId', values.subCategoryId ?? '');
   form.set('publisherId', values.publisherId);
   form.set('anchorId', values.anchorId ?? '');
+  form.set('draft', String(values.publishMode === 'draft'));
+  form.set(
+    'publishAt',
+    values.publishMode === 'schedule' ? instantOf(values.publishAtLocal, timeZone) : '',
+  );
   if (values.image) form.set('image', values.image);
   if (removeImage) form.set('removeImage', 'true');
   return form;

@@ -1,20 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { isPathSegmentOf, type CategoryDto } from '@newsroom/contract';
+import { resolveSection } from '@newsroom/contract';
 import { categoriesQuery } from '../api/categories.ts';
 import { newsListQuery, type NewsFilter } from '../api/news-list.ts';
-
-/** The filter a path names, or null when it names no existing category or sub-category. */
-export function resolveFilter(
-  categories: CategoryDto[],
-  categorySegment: string,
-  subcategorySegment: string | undefined,
-): NewsFilter | null {
-  const category = categories.find((c) => isPathSegmentOf(categorySegment, c.name));
-  if (!category) return null;
-  if (subcategorySegment === undefined) return { category: category.name };
-  const sub = category.subcategory.find((s) => isPathSegmentOf(subcategorySegment, s.name));
-  return sub ? { category: category.name, subcategory: sub.name } : null;
-}
 
 /**
  * Fetches what a news list page shows: every news for `/`, or the news of the category (and
@@ -28,7 +15,7 @@ export async function loadNewsList(
   let filter: NewsFilter = {};
   if (segments) {
     const categories = await queryClient.ensureQueryData(categoriesQuery());
-    const resolved = resolveFilter(categories, segments.category, segments.subcategory);
+    const resolved = resolveSection(categories, segments.category, segments.subcategory);
     if (!resolved) return null;
     filter = resolved;
   }

@@ -1,0 +1,108 @@
+import fs from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createNews, createTaxonomy, newsFields, type NewsContext } from './factories.ts';
+import { adminAuth } from './fixtures.ts';
+import { call, createTestApp } from './helpers.ts';
+import { fakeDist } from './web-dist.ts';
+
+/** Renders started by the renderer stand-in (test/web-dist.ts) in this file's apps. */
+const renders = () => (globalThis as { __renders?: number }).__renders ?? 0;
+const gateHolder = globalThis as { __renderGate?: Promise<void> };
+
+/** Holds every render that starts from now until the returned function is called. */
+function holdRenders(): () => void {
+  let open = () => {};
+  gateHolder.__renderGate = new Promise<void>((resolve) => (open = resolve));
+  return () => {
+    delete gateHolder.__renderGate;
+    open();
+  };
+}
+
+let dist: string;
+beforeAll(async () => {
+  dist = await fakeDist();
+});
+afterAll(async () => {
+  await fs.rm(dist, { recursive: true, force: true });
+});
+
+/** An app with its own database and a World section holding one story, its page kept. */
+async function siteWithKeptSection(env: Record<string, string>) {
+  const t = await createTestApp({ WEB_DIST: dist, ...env });
+  const headers = await adminAuth(t.app);
+  const ctx: NewsContext = {
+    app: t.app,
+    headers,
+    taxonomy: await createTaxonomy(t.app, headers, { category: 'World' }),
+  };
+  const story = await createNews(ctx, { title: 'Harbour reopens' });
+  const page = () => t.app.inject({ method: 'GET', url: '/section/World' });
+  expect((await page()).body).toContain('Harbour reopens');
+  const retitle = async (title: string) => {
+    const res = await call(t.app, {
+      method: 'PUT',
+      url: `/api/v1/news/update/${story._id}`,
+      payload: newsFields(ctx.taxonomy, { title, slug: story.slug }),
+      headers,
+    });
+    expect(res.status).toBe(200);
+  };
+  return { t, page, retitle };
+}
+
+describe('a page made stale by a write, while its replacement renders', () => {
+  let site: Awaited<ReturnType<typeof siteWithKeptSection>>;
+  beforeAll(async () => {
+    site = await siteWithKeptSection({});
+  });
+  afterAll(() => site.t.close());
+
+  it('is rebuilt for the first reader, who waits and sees the write', async () => {
+    await site.retitle('Harbour reopens at dawn');
+    const before = renders();
+    const first = await site.page();
+    expect(renders() - before).toBe(1);
+    expect(first.body).toContain('Harbour reopens at dawn');
+  });
+
+  it('is answered as it was to readers arriving during that render, then replaced', async () => {
+    await site.retitle('Harbour reopens at noon');
+    const release = holdRenders();
+    const before = renders();
+    const first = site.page();
+    await vi.waitFor(() => expect(renders()).toBe(before + 1));
+    const meanwhile = await site.page();
+    expect(meanwhile.body).toContain('Harbour reopens at dawn');
+    release();
+    expect((await first).body).toContain('Harbour reopens at noon');
+    const after = await site.page();
+    expect(after.body).toContain('Harbour reopens at noon');
+    expect(renders() - before).toBe(1);
+  });
+});
+
+describe('with PAGE_CACHE_GRACE_MS=0', () => {
+  let site: Awaited<ReturnType<typeof siteWithKeptSection>>;
+  beforeAll(async () => {
+    site = await siteWithKeptSection({ PAGE_CACHE_GRACE_MS: '0' });
+  });
+  afterAll(() => site.t.close());
+
+  it('makes readers arriving during the render wait for the new page', async () => {
+    await site.retitle('Harbour closes for the storm');
+    const release = holdRenders();
+    const before = renders();
+    const first = site.page();
+    await vi.waitFor(() => expect(renders()).toBe(before + 1));
+    let answered = false;
+    const meanwhile = site.page().finally(() => (answered = true));
+    // Long enough for a kept answer to go out (a millisecond or so); it must not.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(answered).toBe(false);
+    release();
+    expect((await first).body).toContain('Harbour closes for the storm');
+    expect((await meanwhile).body).toContain('Harbour closes for the storm');
+    expect(renders() - before).toBe(1);
+  });
+});

@@ -1,0 +1,97 @@
+import { PUBLICATION, publicPaths, tagList, type NewsDto, type Section } from '@newsroom/contract';
+import { articleImageUrls } from './article-images.ts';
+
+/** Turns a path or URL of the site into an absolute URL under PUBLIC_URL. */
+export type Absolute = (pathOrUrl: string) => string;
+
+/** Pixel size of the logo at publicPaths.logo() (apps/web/public/logo.png). */
+const LOGO_SIZE = 512;
+
+const CONTEXT = 'https://schema.org';
+
+/** The publication itself, with its logo: the `publisher` of every article. */
+function publication(absolute: Absolute) {
+  return {
+    '@type': 'Organization',
+    name: PUBLICATION.name,
+    url: absolute(publicPaths.home()),
+    logo: {
+      '@type': 'ImageObject',
+      url: absolute(publicPaths.logo()),
+      width: LOGO_SIZE,
+      height: LOGO_SIZE,
+    },
+  };
+}
+
+/** NewsArticle: the anchor writes it when there is one; otherwise its publisher stands as author. */
+export function newsArticleJsonLd(article: NewsDto, canonical: string, absolute: Absolute) {
+  const images = articleImageUrls(article).map(absolute);
+  return {
+    '@context': CONTEXT,
+    '@type': 'NewsArticle',
+    headline: article.title,
+    description: article.metaDescription,
+    ...(images.length ? { image: images } : {}),
+    datePublished: article.createdAt,
+    dateModified: article.updatedAt,
+    mainEntityOfPage: { '@type': 'WebPage', '@id': canonical },
+    ...(article.category ? { articleSection: article.category.name } : {}),
+    ...(article.tags.length ? { keywords: tagList(article.tags).join(', ') } : {}),
+    author: article.anchor
+      ? { '@type': 'Person', name: article.anchor.name }
+      : { '@type': 'Organization', name: article.publisher?.name ?? PUBLICATION.name },
+    publisher: publication(absolute),
+  };
+}
+
+interface Crumb {
+  name: string;
+  path: string;
+}
+
+/** Home › Category › Sub-category (› Article): where a page sits in the site. */
+export function breadcrumbsJsonLd(
+  section: Section,
+  absolute: Absolute,
+  article?: { title: string; path: string },
+) {
+  const crumbs: Crumb[] = [
+    { name: 'Home', path: publicPaths.home() },
+    { name: section.category, path: publicPaths.category(section.category) },
+  ];
+  if (section.subcategory) {
+    const path = publicPaths.category(section.category, section.subcategory);
+    crumbs.push({ name: section.subcategory, path });
+  }
+  if (article) crumbs.push({ name: article.title, path: article.path });
+  return {
+    '@context': CONTEXT,
+    '@type': 'BreadcrumbList',
+    itemListElement: crumbs.map((crumb, index) => ({
+      '@type': 'ListItem',
+      position: index + 1,
+      name: crumb.name,
+      item: absolute(crumb.path),
+    })),
+  };
+}
+
+const SEARCH_TERM = 'search_term_string';
+
+/** WebSite with a SearchAction: search engines may offer the site's own search. */
+export function webSiteJsonLd(absolute: Absolute) {
+  // decodeURI turns the encoded braces of the placeholder back into the template's braces.
+  const urlTemplate = decodeURI(absolute(publicPaths.search(`{${SEARCH_TERM}}`)));
+  return {
+    '@context': CONTEXT,
+    '@type': 'WebSite',
+    name: PUBLICATION.name,
+    url: absolute(publicPaths.home()),
+    potentialAction: {
+      '@type': 'SearchAction',
+      target: { '@type': 'EntryPoint', urlTemplate },
+      'query-input': `required name=${SEARCH_TERM}`,
+    },
+  };
+}

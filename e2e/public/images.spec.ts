@@ -1,0 +1,94 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import sharp from 'sharp';
+import { imageUrls, type ApiEnvelope, type CategoryDto, type NewsDto } from '@newsroom/contract';
+import { adminToken, apiGet } from './support.ts';
+
+/** A photo-like 1600×900 JPEG: smooth colour under fine grain. */
+async function photo(): Promise<Buffer> {
+  const [width, height] = [1600, 900];
+  const pixels = Buffer.alloc(width * height * 3);
+  for (let at = 0; at < pixels.length; at += 3) {
+    const x = (at / 3) % width;
+    const grain = (at * 7919) % 23;
+    pixels[at] = ((x / width) * 200 + grain) | 0;
+    pixels[at + 1] = 90 + grain;
+    pixels[at + 2] = 160 - grain;
+  }
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 80 })
+    .toBuffer();
+}
+
+/** An article with a freshly uploaded cover, created through the admin API. */
+async function articleWithPhoto(request: APIRequestContext, bearer: string): Promise<NewsDto> {
+  const [category] = (await apiGet<CategoryDto[]>(request, '/u/category-list')).data;
+  const [publisher] = (await apiGet<{ _id: string }[]>(request, '/publisher/get', bearer)).data;
+  const response = await request.post('/api/v1/news/create', {
+    headers: { authorization: `Bearer ${bearer}` },
+    multipart: {
+      title: 'A harbour at dawn, photographed for the variants test',
+      slug: `harbour-at-dawn-${Date.now()}`,
+      metaDescription: 'A cover uploaded as a JPEG and shown as AVIF or WebP.',
+      description: `<p>${'The harbour wakes slowly as the boats come in. '.repeat(8)}</p>`,
+      alt: 'A harbour at dawn',
+      tags: 'harbour',
+      status: 'true',
+      categoryId: category?._id ?? '',
+      publisherId: publisher?._id ?? '',
+      image: { name: 'harbour.jpg', mimeType: 'image/jpeg', buffer: await photo() },
+    },
+  });
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as ApiEnvelope<NewsDto>).data;
+}
+
+test.describe('an uploaded cover on a phone', () => {
+  let article: NewsDto;
+  let bearer: string;
+
+  test.beforeAll(async ({ request }) => {
+    bearer = await adminToken(request);
+    article = await articleWithPhoto(request, bearer);
+  });
+  test.afterAll(async ({ request }) => {
+    await request.delete(`/api/v1/news/delete/${article._id}`, {
+      headers: { authorization: `Bearer ${bearer}` },
+    });
+  });
+
+  test('the page offers AVIF and WebP widths and a 1200-wide share picture', async ({
+    request,
+  }) => {
+    const html = await (await request.get(`/news/${article.slug}`)).text();
+    const original = article.Image?.ImageURL ?? '';
+    expect(html).toMatch(/<picture[^>]*><source type="image\/avif" srcSet="[^"]+\.320w\.avif 320w/);
+    expect(html).toContain(`${original}.1600w.webp 1600w`);
+    expect(html).toMatch(/<img src="[^"]+" alt="A harbour at dawn" width="1600" height="900"/);
+    expect(html).toContain(`${original}.og.jpg" />`);
+    expect(html).toContain('<meta property="og:image:width" content="1200" />');
+  });
+
+  test('Chromium loads a variant of the cover, not the original', async ({ browser }) => {
+    const context = await browser.newContext({
+      viewport: { width: 412, height: 823 },
+      deviceScaleFactor: 1.75,
+      isMobile: true,
+    });
+    const page = await context.newPage();
+    const loaded = new Map<string, string>();
+    page.on('response', (response) => {
+      loaded.set(new URL(response.url()).pathname, response.headers()['content-type'] ?? '');
+    });
+    await page.goto(`/news/${article.slug}`);
+    const cover = page.getByRole('img', { name: 'A harbour at dawn' });
+    await expect(cover).toBeVisible();
+    await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.complete)).toBe(true);
+    const shown = new URL(await cover.evaluate((img: HTMLImageElement) => img.currentSrc));
+    const urls = imageUrls(article.Image?.ImageURL ?? '');
+    // 412 CSS pixels at 1.75 device pixels each want at least 721: the 960-wide AVIF.
+    expect(shown.pathname).toBe(urls.avif.find((variant) => variant.width === 960)?.url);
+    expect(loaded.get(shown.pathname)).toBe('image/avif');
+    expect(loaded.has(urls.original)).toBe(false);
+    await context.close();
+  });
+});
