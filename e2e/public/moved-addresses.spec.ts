@@ -89,6 +89,10 @@ test('a renamed category’s old pages land on its new ones', async ({ page }) =
   await expect(page).toHaveURL('/port-desk/bridges');
   await expect(page).toHaveTitle(/^Bridges News/);
   await expect(page.getByRole('heading', { name: TITLE })).toBeVisible();
+  const feed = await page.request.get('/harbour-desk/bridges/rss.xml', { maxRedirects: 0 });
+  expect(feed.status()).toBe(301);
+  expect(feed.headers().location).toBe('/port-desk/bridges/rss.xml');
+  expect((await page.request.get('/harbour-desk/rss.xml')).status()).toBe(200);
 });
 
 test('a deleted article’s page says it was removed, with status 410', async ({ page }) => {
