@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import { newsFigures } from './news-figures-migration.ts';
+import { pendingImageMigration } from './pending-image-migration.ts';
 import { publicationMigration } from './publication-migration.ts';
 import { searchMigration } from '../search/migration.ts';
 
@@ -169,6 +170,7 @@ export const migrationProvider: MigrationProvider = {
       '0003_news_figures': newsFigures,
       '0004_search': searchMigration,
       '0007_publication': publicationMigration,
+      '0008_pending_images': pendingImageMigration,
     };
   },
 };
