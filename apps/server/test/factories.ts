@@ -233,6 +233,8 @@ export async function afterVariants(app: FastifyInstance, news: NewsDto): Promis
  * building a new app (and signing in again) every time.
  */
 export async function resetContent(app: FastifyInstance, dataDir: string): Promise<void> {
+  // Variants still being made for the last test's uploads would land after the files are gone.
+  await app.services.news.variantsIdle();
   const db = app.db.kysely;
   await db.deleteFrom('news').execute();
   await db.deleteFrom('subcategories').execute();
