@@ -53,6 +53,7 @@ declare module 'fastify' {
     clock: Clock;
     frontDoor: FrontDoor;
     renderMark: RenderMark;
+    variantProcess: VariantProcess;
   }
 }
 
@@ -144,6 +145,7 @@ export async function buildApp(
   app.decorate('mediaSweep', mediaSweep);
   app.decorate('publicCache', publicCache);
   app.decorate('clock', clock);
+  app.decorate('variantProcess', variantProcess);
   const frontDoor = new FrontDoor({
     cache: publicCache,
     countPageView: config.viewsFrom === 'beacon' ? null : (article) => countPageView(app, article),

@@ -8,7 +8,8 @@ import { NEWS_MEDIA_PREFIX } from './media-sweep.ts';
  * Uploads from before variants existed carry the pending name too, so the variant maker
  * (variant-maker.ts) takes them up like a write whose variants were never made.
  */
-const PENDING_NAME = /^news\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(jpg|png|gif)$/;
+const PENDING_NAME =
+  /^news\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(jpg|png|gif)$/;
 
 /** `news/` + a 36-character UUID + `.jpg|.png|.gif`: no sized or animated name is this short. */
 const PENDING_NAME_LENGTH = NEWS_MEDIA_PREFIX.length + 36 + 4;
@@ -39,4 +40,5 @@ export function pendingKeyOf(key: string): string | null {
  */
 export const PENDING_IMAGE_PREDICATE = `length(image_key) = ${PENDING_NAME_LENGTH}`;
 
-export const pendingImageSql = (): RawBuilder<boolean> => sql<boolean>`${sql.raw(PENDING_IMAGE_PREDICATE)}`;
+export const pendingImageSql = (): RawBuilder<boolean> =>
+  sql<boolean>`${sql.raw(PENDING_IMAGE_PREDICATE)}`;

@@ -72,7 +72,10 @@ export class PendingImages {
     }
     const rows = await query.execute();
     const last = rows.at(-1);
-    this.cursor = rows.length === BATCH && last ? { createdAt: last.created_at, id: last.id } : null;
-    this.batch = rows.flatMap((row) => (row.image_key ? [{ newsId: row.id, key: row.image_key }] : []));
+    this.cursor =
+      rows.length === BATCH && last ? { createdAt: last.created_at, id: last.id } : null;
+    this.batch = rows.flatMap((row) =>
+      row.image_key ? [{ newsId: row.id, key: row.image_key }] : [],
+    );
   }
 }

@@ -36,7 +36,8 @@ export class VariantProcess {
 
   /** Makes one picture's variants; resolves with the key it was stored under with them. */
   make(job: VariantJob): Promise<string> {
-    if (this.waiting) return Promise.reject(new Error('the variant process takes one job at a time'));
+    if (this.waiting)
+      return Promise.reject(new Error('the variant process takes one job at a time'));
     const child = this.running();
     return new Promise((resolve, reject) => {
       this.waiting = { job, resolve, reject };

@@ -8,8 +8,7 @@ export interface VariantJob {
 
 /** What the app sends the variant process: where media are stored, then one job at a time. */
 export type ToVariantProcess =
-  | { type: 'open'; storage: StorageSettings }
-  | { type: 'make'; job: VariantJob };
+  { type: 'open'; storage: StorageSettings } | { type: 'make'; job: VariantJob };
 
 /** Its answer to each job: the key the picture was stored under with its variants, or why not. */
 export type FromVariantProcess =

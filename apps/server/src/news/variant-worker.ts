@@ -50,7 +50,11 @@ process.on('message', (message: ToVariantProcess) => {
       if (!storage) throw new Error('the media store was not opened');
       answer({ type: 'made', job, madeKey: await makeVariants(storage, job.key) });
     } catch (error) {
-      answer({ type: 'failed', job, reason: error instanceof Error ? error.message : String(error) });
+      answer({
+        type: 'failed',
+        job,
+        reason: error instanceof Error ? error.message : String(error),
+      });
     }
   })();
 });

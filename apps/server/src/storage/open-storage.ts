@@ -8,8 +8,7 @@ import type { MediaStorage } from './storage.ts';
  * (news/variant-worker.ts), which is handed the same settings.
  */
 export type StorageSettings =
-  | { driver: 'local'; root: string; publicUrl: string }
-  | { driver: 's3'; s3: S3Config };
+  { driver: 'local'; root: string; publicUrl: string } | { driver: 's3'; s3: S3Config };
 
 export function openStorage(settings: StorageSettings): MediaStorage {
   return settings.driver === 's3'
