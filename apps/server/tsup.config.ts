@@ -1,7 +1,12 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: { main: 'src/main.ts', 'cli/admin-create': 'src/cli/admin-create.ts' },
+  entry: {
+    main: 'src/main.ts',
+    'cli/admin-create': 'src/cli/admin-create.ts',
+    // Forked by news/variant-process.ts, which finds it beside the code that forks it.
+    'variant-worker': 'src/news/variant-worker.ts',
+  },
   format: 'esm',
   platform: 'node',
   target: 'node20',

@@ -42,13 +42,29 @@ async function articleWithPhoto(request: APIRequestContext, bearer: string): Pro
   return ((await response.json()) as ApiEnvelope<NewsDto>).data;
 }
 
+test('the demo content is shown with its variants', async ({ request }) => {
+  const { data } = await apiGet<NewsDto[]>(request, '/u/get?page=1&limit=10');
+  const pictures = data.flatMap((news) => (news.Image ? [news.Image.ImageURL] : []));
+  expect(pictures.length).toBeGreaterThan(0);
+  for (const url of pictures) expect(imageUrls(url).avif.length).toBeGreaterThan(0);
+});
+
 test.describe('an uploaded cover on a phone', () => {
   let article: NewsDto;
   let bearer: string;
 
   test.beforeAll(async ({ request }) => {
     bearer = await adminToken(request);
-    article = await articleWithPhoto(request, bearer);
+    const created = await articleWithPhoto(request, bearer);
+    // The write answers with the upload alone; its variants are made right after.
+    expect(imageUrls(created.Image?.ImageURL ?? '').size).toBeNull();
+    await expect
+      .poll(async () => {
+        const [read] = (await apiGet<NewsDto[]>(request, `/u/news/${created.slug}`)).data;
+        article = read ?? created;
+        return imageUrls(article.Image?.ImageURL ?? '').size;
+      })
+      .toEqual({ width: 1600, height: 900 });
   });
   test.afterAll(async ({ request }) => {
     await request.delete(`/api/v1/news/delete/${article._id}`, {

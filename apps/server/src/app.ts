@@ -25,8 +25,7 @@ import { Throttle } from './security/throttle.ts';
 import { seedDemoIfEmpty } from './seed/first-start.ts';
 import { MediaSweeper } from './news/media-sweep.ts';
 import { createServices, type Services } from './services.ts';
-import { LocalStorage } from './storage/local.ts';
-import { S3Storage } from './storage/s3.ts';
+import { openStorage, type StorageSettings } from './storage/open-storage.ts';
 import type { MediaStorage } from './storage/storage.ts';
 import { webHost } from './web/host.ts';
 import { countPageView } from './cache/article-views.ts';
@@ -35,7 +34,10 @@ import { PublicCache } from './cache/public-cache.ts';
 import { RenderMark } from './http/render-mark.ts';
 import { serverWithFront, type FrontSlot } from './http/server-factory.ts';
 import { ViewBuffer } from './news/view-buffer.ts';
-import { NewsRepository } from './news/repo.ts';
+import { NewsMedia } from './news/media.ts';
+import { NewsRepository, toNewsDto } from './news/repo.ts';
+import { VariantMaker } from './news/variant-maker.ts';
+import { VariantProcess } from './news/variant-process.ts';
 import { ScheduledRelease } from './cache/scheduled-release.ts';
 
 declare module 'fastify' {
@@ -51,6 +53,7 @@ declare module 'fastify' {
     clock: Clock;
     frontDoor: FrontDoor;
     renderMark: RenderMark;
+    variantProcess: VariantProcess;
   }
 }
 
@@ -90,9 +93,10 @@ export async function buildApp(
   const redis = config.redisUrl ? connectRedis(config.redisUrl, app.log) : null;
   if (redis) await settle(redis);
   const throttle = new Throttle(redis, config.redisPrefix);
-  const storage: MediaStorage = config.s3
-    ? new S3Storage(config.s3)
-    : new LocalStorage(uploadsDir, config.publicUrlSet ? config.publicUrl : '');
+  const storageSettings: StorageSettings = config.s3
+    ? { driver: 's3', s3: config.s3 }
+    : { driver: 'local', root: uploadsDir, publicUrl: config.publicUrlSet ? config.publicUrl : '' };
+  const storage = openStorage(storageSettings);
   const mediaSweep = new MediaSweeper(storage, db.kysely, app.log);
   const views = new ViewBuffer(db.kysely, app.log);
   const clock = options.clock ?? systemClock;
@@ -105,7 +109,24 @@ export async function buildApp(
       ? { redis: { url: config.redisUrl, prefix: config.redisPrefix, log: app.log } }
       : {}),
   });
+  const variantProcess = new VariantProcess(storageSettings, app.log);
+  const newsRows = new NewsRepository(db.kysely, clock);
+  const variants = new VariantMaker({
+    db: db.kysely,
+    media: new NewsMedia(storage),
+    make: (job) => variantProcess.make(job),
+    articleOf: async (id) => {
+      const row = await newsRows.findById(id);
+      return row ? toNewsDto(row, (key) => storage.url(key)) : null;
+    },
+    invalidate: publicCache.invalidate,
+    clock,
+    log: app.log,
+  });
   app.addHook('onClose', async () => {
+    // The variant process ends first; a picture under way is made again at the next start.
+    await variantProcess.stop();
+    await variants.close();
     // Requests are over by now: the last views are written before the database closes.
     await views.close();
     await publicCache.close();
@@ -124,6 +145,7 @@ export async function buildApp(
   app.decorate('mediaSweep', mediaSweep);
   app.decorate('publicCache', publicCache);
   app.decorate('clock', clock);
+  app.decorate('variantProcess', variantProcess);
   const frontDoor = new FrontDoor({
     cache: publicCache,
     countPageView: config.viewsFrom === 'beacon' ? null : (article) => countPageView(app, article),
@@ -142,6 +164,7 @@ export async function buildApp(
       views,
       invalidate: publicCache.invalidate,
       clock,
+      variants,
     }),
   );
   app.decorate('adminRoutes', []);
@@ -207,6 +230,8 @@ export async function buildApp(
   frontSlot.front = frontDoor;
   // Orphan uploads left by a crash go at start and then every few hours (news/media-sweep.ts).
   mediaSweep.start();
+  // Pictures whose variants a crash or an older version left unmade (news/variant-maker.ts).
+  variants.start();
   views.start();
   return app;
 }

@@ -17,6 +17,7 @@ import type { Mailer } from './mail/mailer.ts';
 import { NewsArchive } from './news/archive.ts';
 import { FeedArticles } from './news/feed-articles.ts';
 import { NewsService } from './news/service.ts';
+import type { VariantMaker } from './news/variant-maker.ts';
 import type { ViewBuffer } from './news/view-buffer.ts';
 import { ANCHOR, PUBLISHER, PersonService } from './people/service.ts';
 import { SearchService } from './search/service.ts';
@@ -36,11 +37,13 @@ export interface ServiceDeps {
   invalidate: Invalidate;
   /** The time that decides what is published yet, and stamps writes. */
   clock: Clock;
+  /** Makes the variants of uploaded pictures after their writes answered. */
+  variants: VariantMaker;
 }
 
 /** Every operation of the product, callable from routes, the CLI, seeding and server rendering. */
 export function createServices(deps: ServiceDeps) {
-  const { db, config, secrets, mailer, storage, log, views, invalidate, clock } = deps;
+  const { db, config, secrets, mailer, storage, log, views, invalidate, clock, variants } = deps;
   const tokens = new AccessTokens(secrets.jwtSecret);
   const sessions = new Sessions(db, {
     cacheSeconds: config.sessionCacheSeconds,
@@ -60,7 +63,7 @@ export function createServices(deps: ServiceDeps) {
     publishers: new PersonService(db, PUBLISHER, invalidate),
     contacts: new ContactService(db),
     dashboard: new DashboardService(db),
-    news: new NewsService(db, storage, views, invalidate, clock),
+    news: new NewsService(db, storage, views, invalidate, clock, variants),
     archive: new NewsArchive(db, clock),
     feedArticles: new FeedArticles(db, storage, categories, clock),
     search: new SearchService(db, storage, clock),

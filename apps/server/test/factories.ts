@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { imageVariants, type NewsDto } from '@newsroom/contract';
+import { pendingKeyOf } from '../src/news/image-keys.ts';
 import { call } from './helpers.ts';
 
 export type AuthHeaders = { authorization: string };
@@ -203,12 +204,28 @@ export function mediaKey(url: string): string {
   return key;
 }
 
-/** Every key an image is stored under, sorted: its original's and its variants'. */
+/**
+ * Every key an image is stored under, sorted: its original's, its variants' and, for a picture
+ * whose variants were made, the pending key it was uploaded under (left for the media sweep).
+ */
 export function storedKeys(...urls: string[]): string[] {
   return urls
     .map(mediaKey)
-    .flatMap((key) => [key, ...imageVariants(key).map((variant) => variant.url)])
+    .flatMap((key) => {
+      const uploaded = pendingKeyOf(key);
+      return [
+        key,
+        ...imageVariants(key).map((variant) => variant.url),
+        ...(uploaded ? [uploaded] : []),
+      ];
+    })
     .sort();
+}
+
+/** The article as it reads once the variants of every upload so far are made and switched to. */
+export async function afterVariants(app: FastifyInstance, news: NewsDto): Promise<NewsDto> {
+  await app.services.news.variantsIdle();
+  return app.services.news.get(news._id);
 }
 
 /**
@@ -216,6 +233,8 @@ export function storedKeys(...urls: string[]): string[] {
  * building a new app (and signing in again) every time.
  */
 export async function resetContent(app: FastifyInstance, dataDir: string): Promise<void> {
+  // Variants still being made for the last test's uploads would land after the files are gone.
+  await app.services.news.variantsIdle();
   const db = app.db.kysely;
   await db.deleteFrom('news').execute();
   await db.deleteFrom('subcategories').execute();

@@ -2,7 +2,10 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SWEEP_GRACE_MS } from '../src/news/media-sweep.ts';
+import { imageUrls } from '@newsroom/contract';
+import { pendingKeyOf } from '../src/news/image-keys.ts';
 import {
+  afterVariants,
   createNews,
   createTaxonomy,
   imageUrl,
@@ -44,20 +47,26 @@ describe.each(mediaDrivers)('the media sweep on the $name driver', (driver) => {
   };
 
   it('removes an unreferenced image once it is older than the grace period', async () => {
-    const news = await createNews(ctx, { image: await images.jpeg() });
+    const news = await afterVariants(t.app, await createNews(ctx, { image: await images.jpeg() }));
     const lost = await orphan('lost-upload');
-    expect(await t.app.mediaSweep.run({ now: later() })).toEqual([lost]);
-    expect(await driver.keys(t)).toEqual(storedKeys(imageUrl(news)));
+    // The upload's pending key, which its article no longer names once its variants are made.
+    const uploaded = pendingKeyOf(mediaKey(imageUrl(news))) ?? '';
+    expect((await t.app.mediaSweep.run({ now: later() })).sort()).toEqual([lost, uploaded].sort());
+    expect(await driver.keys(t)).toEqual(storedKeys(imageUrl(news)).filter((k) => k !== uploaded));
   });
 
   it("removes an orphan's variants with it, and keeps those of referenced images", async () => {
-    const news = await createNews(ctx, { image: await images.jpeg() });
+    const news = await afterVariants(t.app, await createNews(ctx, { image: await images.jpeg() }));
     const lost = 'news/crashed-before-its-row-64x48.jpg';
     for (const key of storedKeys(lost)) {
       await t.app.storage.save(key, await images.jpeg(), 'image/jpeg');
     }
-    expect((await t.app.mediaSweep.run({ now: later() })).sort()).toEqual(storedKeys(lost));
-    expect(await driver.keys(t)).toEqual(storedKeys(imageUrl(news)));
+    const uploaded = pendingKeyOf(mediaKey(imageUrl(news))) ?? '';
+    expect((await t.app.mediaSweep.run({ now: later() })).sort()).toEqual(
+      [...storedKeys(lost), uploaded].sort(),
+    );
+    const referenced = storedKeys(imageUrl(news)).filter((key) => key !== uploaded);
+    expect(await driver.keys(t)).toEqual(referenced);
   });
 
   it('keeps an unreferenced image younger than the grace period: its upload may be in flight', async () => {
@@ -72,11 +81,20 @@ describe.each(mediaDrivers)('the media sweep on the $name driver', (driver) => {
       await createNews(ctx, { image: await images.png(), status: false }),
       await createNews(ctx, { image: await images.gif(), videoURL: '' }),
     ];
+    const made = await Promise.all(articles.map((news) => afterVariants(t.app, news)));
+    const uploaded = made.map((news) => pendingKeyOf(mediaKey(imageUrl(news))) ?? '');
     await orphan('crashed-write');
     const farFuture = new Date(Date.now() + 365 * 24 * 60 * 60 * 1000);
-    expect(await t.app.mediaSweep.run({ now: farFuture })).toEqual(['news/crashed-write.jpg']);
-    expect(await driver.keys(t)).toEqual(storedKeys(...articles.map(imageUrl)));
-    for (const news of articles) expect((await driver.load(t, imageUrl(news))).status).toBe(200);
+    expect((await t.app.mediaSweep.run({ now: farFuture })).sort()).toEqual(
+      ['news/crashed-write.jpg', ...uploaded].sort(),
+    );
+    const referenced = storedKeys(...made.map(imageUrl)).filter((k) => !uploaded.includes(k));
+    expect(await driver.keys(t)).toEqual(referenced);
+    for (const news of made) {
+      for (const key of [imageUrl(news), ...imageUrls(imageUrl(news)).avif.map((v) => v.url)]) {
+        expect((await driver.load(t, key)).status).toBe(200);
+      }
+    }
   });
 });
 
@@ -111,7 +129,7 @@ describe('the media sweep on the local driver', () => {
   });
 
   it('runs when an instance starts, and keeps what articles refer to', async () => {
-    const news = await createNews(ctx, { image: await images.jpeg() });
+    const news = await afterVariants(t.app, await createNews(ctx, { image: await images.jpeg() }));
     const referenced = path.join(uploads(), mediaKey(imageUrl(news)));
     await fs.utimes(referenced, hoursAgo(48), hoursAgo(48));
     const stale = await leftover('c3.png', hoursAgo(48));

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { NewsDto } from '@newsroom/contract';
 import {
   createNews,
   createTaxonomy,
@@ -8,6 +9,7 @@ import {
   newsCount,
   newsFields,
   storedKeys,
+  afterVariants,
   type AuthHeaders,
   type NewsContext,
 } from './factories.ts';
@@ -55,7 +57,6 @@ describe.each(mediaDrivers)('media on the $name driver', (driver) => {
   it('stores the image of a new article and serves it at its URL, cacheable for ever', async () => {
     const bytes = await images.jpeg();
     const news = await createNews(ctx, { image: bytes });
-    expect(await driver.keys(t)).toEqual(storedKeys(imageUrl(news)));
     const loaded = await driver.load(t, imageUrl(news));
     expect(loaded).toMatchObject({
       status: 200,
@@ -63,6 +64,9 @@ describe.each(mediaDrivers)('media on the $name driver', (driver) => {
       cacheControl: 'public, max-age=31536000, immutable',
     });
     expect(loaded.bytes.equals(bytes)).toBe(true);
+    const made = await afterVariants(t.app, news);
+    expect(await driver.keys(t)).toEqual(storedKeys(imageUrl(made)));
+    expect((await driver.load(t, imageUrl(made))).bytes.equals(bytes)).toBe(true);
   });
 
   it('replaces the image on update: the new one is served, the old one is gone', async () => {
@@ -75,7 +79,7 @@ describe.each(mediaDrivers)('media on the $name driver', (driver) => {
       png,
     );
     expect(res.status).toBe(200);
-    const url = res.body.data.Image.ImageURL as string;
+    const url = imageUrl(await afterVariants(t.app, news));
     expect(await driver.keys(t)).toEqual(storedKeys(url));
     expect((await driver.load(t, url)).bytes.equals(png)).toBe(true);
     expect((await driver.load(t, imageUrl(news))).status).toBe(404);
@@ -87,6 +91,7 @@ describe.each(mediaDrivers)('media on the $name driver', (driver) => {
       (await call(t.app, { method: 'DELETE', url: `/api/v1/news/delete/${news._id}`, headers }))
         .status,
     ).toBe(200);
+    await t.app.services.news.variantsIdle();
     expect(await driver.keys(t)).toEqual([]);
     expect((await driver.load(t, imageUrl(news))).status).toBe(404);
   });
@@ -110,7 +115,8 @@ describe.each(mediaDrivers)('media on the $name driver', (driver) => {
     expect(statuses).toEqual([200, 409, 409]);
     const winner = results.find((r) => r.status === 200)?.body.data;
     expect(await newsCount(t.app)).toBe(1);
-    expect(await driver.keys(t)).toEqual(storedKeys(winner.Image.ImageURL));
+    const made = await afterVariants(t.app, winner as NewsDto);
+    expect(await driver.keys(t)).toEqual(storedKeys(imageUrl(made)));
   });
 
   it('answers 503 in the envelope and writes nothing while the store cannot be written', async () => {

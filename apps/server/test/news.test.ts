@@ -9,10 +9,13 @@ import {
   newsCount,
   newsFields,
   storedKeys,
+  afterVariants,
+  mediaKey,
   uploadedFiles,
   type AuthHeaders,
   type NewsContext,
 } from './factories.ts';
+import { pendingKeyOf } from '../src/news/image-keys.ts';
 import { adminAuth } from './fixtures.ts';
 import { call, createTestApp, type TestApp } from './helpers.ts';
 
@@ -65,10 +68,11 @@ describe('creating news', () => {
         ImageURL: expect.stringMatching(/^http:\/\/news\.test\/uploads\/news\/[\w-]+\.jpg$/),
       },
     });
-    expect(await uploadedFiles(t.dataDir)).toEqual(storedKeys(news.Image.ImageURL));
+    const made = await afterVariants(t.app, news);
+    expect(await uploadedFiles(t.dataDir)).toEqual(storedKeys(imageUrl(made)));
 
     const read = await api('GET', `/news/get/${news._id}`);
-    expect(read.body.data).toEqual(news);
+    expect(read.body.data).toEqual({ ...news, Image: made.Image });
   });
 
   it('creates from JSON with a video and no image; optional references may be empty', async () => {
@@ -223,9 +227,12 @@ describe('updating news', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       message: 'News updated successfully',
-      data: { title: 'A changed title for the story', Image: news.Image, videoURL: '' },
+      data: { title: 'A changed title for the story', videoURL: '' },
     });
-    expect(await uploadedFiles(t.dataDir)).toEqual(storedKeys(imageUrl(news)));
+    const made = await afterVariants(t.app, news);
+    // The update kept the upload: its variants were made of it.
+    expect(pendingKeyOf(mediaKey(imageUrl(made)))).toBe(mediaKey(imageUrl(news)));
+    expect(await uploadedFiles(t.dataDir)).toEqual(storedKeys(imageUrl(made)));
   });
 
   it('replaces the image with a new one and removes the old file', async () => {
@@ -244,7 +251,8 @@ describe('updating news', () => {
     expect(res.status).toBe(200);
     const url = res.body.data.Image.ImageURL as string;
     expect(url).not.toBe(imageUrl(news));
-    expect(await uploadedFiles(t.dataDir)).toEqual(storedKeys(url));
+    const made = await afterVariants(t.app, news);
+    expect(await uploadedFiles(t.dataDir)).toEqual(storedKeys(imageUrl(made)));
   });
 
   it('removes the image on removeImage=true when a video remains', async () => {
@@ -256,6 +264,7 @@ describe('updating news', () => {
     );
     expect(res.status).toBe(200);
     expect(res.body.data.Image).toBeNull();
+    await t.app.services.news.variantsIdle();
     expect(await uploadedFiles(t.dataDir)).toEqual([]);
   });
 
@@ -268,8 +277,9 @@ describe('updating news', () => {
     );
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('Either an image or a video is required');
-    expect((await api('GET', `/news/get/${news._id}`)).body.data.Image).toEqual(news.Image);
-    expect(await uploadedFiles(t.dataDir)).toEqual(storedKeys(imageUrl(news)));
+    const made = await afterVariants(t.app, news);
+    expect((await api('GET', `/news/get/${news._id}`)).body.data.Image).toEqual(made.Image);
+    expect(await uploadedFiles(t.dataDir)).toEqual(storedKeys(imageUrl(made)));
   });
 
   it("refuses another article's slug with 409 and changes nothing", async () => {
@@ -304,7 +314,8 @@ describe('updating news', () => {
       headers: { ...headers, ...body.headers },
     });
     expect(res.status).toBe(400);
-    expect(await uploadedFiles(t.dataDir)).toEqual(storedKeys(imageUrl(news)));
+    const made = await afterVariants(t.app, news);
+    expect(await uploadedFiles(t.dataDir)).toEqual(storedKeys(imageUrl(made)));
   });
 
   it('answers 404 for an unknown id', async () => {

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import { addressHistoryMigration } from './address-history-migration.ts';
 import { newsFigures } from './news-figures-migration.ts';
+import { pendingImageMigration } from './pending-image-migration.ts';
 import { publicationMigration } from './publication-migration.ts';
 import { searchMigration } from '../search/migration.ts';
 
@@ -171,6 +172,7 @@ export const migrationProvider: MigrationProvider = {
       '0004_search': searchMigration,
       '0006_address_history': addressHistoryMigration,
       '0007_publication': publicationMigration,
+      '0008_pending_images': pendingImageMigration,
     };
   },
 };

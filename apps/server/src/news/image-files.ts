@@ -6,6 +6,7 @@ import {
   sizedImageName,
   type ImageVariant,
 } from '@newsroom/contract';
+import { animatedImageKey } from './image-keys.ts';
 import { imageError, type CheckedImage } from './image.ts';
 
 /** One file to store for an upload. */
@@ -21,15 +22,15 @@ interface Decoded {
 }
 
 /**
- * Encoder settings for a write that stays fast on two shared cores (decision 083): AVIF at its
- * quickest effort still ends well below the WebP in bytes, WebP at a low effort, a plain JPEG.
+ * Encoder settings that stay cheap on two shared cores (decision 083): AVIF at its quickest
+ * effort still ends well below the WebP in bytes, WebP at a low effort, a plain JPEG.
  */
 const AVIF = { quality: 50, effort: 0 } as const;
 const WEBP = { quality: 75, effort: 2 } as const;
 const JPEG = { quality: 80, progressive: true } as const;
 
 /**
- * The files an upload is stored as: the original byte for byte, then (unless it is animated) its
+ * The files a picture ends as: the original byte for byte, then (unless it is animated) its
  * AVIF and WebP widths and the share JPEG, named by the contract's rule (images.ts). The picture
  * is decoded and turned upright once; the variants are encoded concurrently in sharp's
  * threadpool and carry no metadata (EXIF, XMP, ICC) of the original.
@@ -40,7 +41,7 @@ export async function imageFiles(
 ): Promise<{ original: ImageFile; variants: ImageFile[] }> {
   const { bytes, contentType, extension } = image;
   if (image.animated) {
-    return { original: { key: `${stem}.${extension}`, bytes, contentType }, variants: [] };
+    return { original: { key: animatedImageKey(stem), bytes, contentType }, variants: [] };
   }
   const key = sizedImageName(stem, image.width, image.height, extension);
   const variants = imageVariants(key);

@@ -40,7 +40,24 @@ export async function checkImage(image: NewsImage): Promise<CheckedImage> {
   if (!known) throw imageError(IMAGE_MESSAGES.unsupported);
   const { width, height } = metadata.autoOrient;
   if (width * height > LIMITS.imagePixels) throw imageError(IMAGE_MESSAGES.tooManyPixels);
+  await assertDecodes(image.bytes);
   return { bytes: image.bytes, ...known, width, height, animated: (metadata.pages ?? 1) > 1 };
+}
+
+/**
+ * Refuses pixel data that cannot be decoded (a file cut short) while the writer still waits for
+ * the answer; its variants are made later (variant-maker.ts). A tiny thumbnail reads every byte
+ * of the picture, and a JPEG is decoded at an eighth of its size, so the check is cheap.
+ */
+async function assertDecodes(bytes: Buffer): Promise<void> {
+  try {
+    await sharp(bytes, { limitInputPixels: LIMITS.imagePixels })
+      .resize({ width: 8, height: 8, fit: 'inside' })
+      .raw()
+      .toBuffer();
+  } catch {
+    throw imageError(IMAGE_MESSAGES.unreadable);
+  }
 }
 
 export const imageError = (message: string) => validationFailed([{ path: 'image', message }]);

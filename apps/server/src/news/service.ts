@@ -18,9 +18,11 @@ import type { Database } from '../db/schema.ts';
 import type { MediaStorage } from '../storage/storage.ts';
 import { NewsWriteChecks, newsValues, slugTaken, type NewsUpdate } from './checks.ts';
 import { checkImage, type CheckedImage, type NewsImage } from './image.ts';
+import { isPendingImageKey } from './image-keys.ts';
 import { NewsMedia } from './media.ts';
 import { publicationOf } from './publication.ts';
 import { NewsRepository, toAdminNewsRow, toNewsDto, type NewsFilter } from './repo.ts';
+import type { VariantMaker } from './variant-maker.ts';
 import type { ViewBuffer } from './view-buffer.ts';
 
 export type { NewsUpdate } from './checks.ts';
@@ -52,6 +54,8 @@ export class NewsService {
     private readonly views: ViewBuffer,
     private readonly invalidate: Invalidate,
     private readonly clock: Clock = systemClock,
+    /** Makes the variants of uploads after their write answered; without it they wait for one. */
+    private readonly variants?: VariantMaker,
   ) {
     this.repo = new NewsRepository(db, clock);
     this.media = new NewsMedia(storage);
@@ -61,7 +65,7 @@ export class NewsService {
     const values = newsValues(fields);
     const checked = image ? await checkImage(image) : null;
     const id = newId();
-    await this.write(checked, values.slug, async (trx, imageKey) => {
+    const key = await this.write(checked, values.slug, async (trx, imageKey) => {
       await new NewsWriteChecks(trx).assert(fields, checked, null);
       await new SlugHistory(trx).taken(values.slug);
       await trx
@@ -75,6 +79,7 @@ export class NewsService {
         })
         .execute();
     });
+    this.makeVariants(id, key);
     const created = await this.get(id);
     await this.invalidate(articleTags(created, this.clock.now()));
     return created;
@@ -85,7 +90,7 @@ export class NewsService {
     const checked = image ? await checkImage(image) : null;
     const before = await this.get(id);
     let replaced: string | null = null;
-    await this.write(checked, values.slug, async (trx, imageKey) => {
+    const key = await this.write(checked, values.slug, async (trx, imageKey) => {
       const existing = await trx
         .selectFrom('news')
         .selectAll()
@@ -107,12 +112,18 @@ export class NewsService {
       replaced = keep ? null : existing.image_key;
     });
     if (replaced) await this.removeFile(replaced);
+    this.makeVariants(id, key);
     const after = await this.get(id);
     // Where it was listed and where it is listed now: a move drops both. The pages of its former
     // slugs are tagged as its page (addresses/service.ts), so they go with `before`.
     const now = this.clock.now();
     await this.invalidate([...articleTags(before, now), ...articleTags(after, now)]);
     return after;
+  }
+
+  /** Resolves when every upload's variants made so far are stored and switched to. */
+  variantsIdle(): Promise<void> {
+    return this.variants?.idle() ?? Promise.resolve();
   }
 
   async get(id: string): Promise<NewsDto> {
@@ -209,18 +220,19 @@ export class NewsService {
   }
 
   /**
-   * One news write: the image and its variants are made and stored first (never while the
-   * database is held), then the checks and the row run in one transaction; if that fails, the
-   * stored files are taken away again.
+   * One news write: the upload is stored first as sent (never while the database is held), then
+   * the checks and the row run in one transaction; if that fails, the stored file is taken away
+   * again. Returns the upload's key. Its variants are made after the write answers.
    */
   private async write(
     image: CheckedImage | null,
     slug: string,
     work: (trx: Transaction<Database>, imageKey: string | null) => Promise<void>,
-  ) {
-    const key = image ? await this.media.store(image) : null;
+  ): Promise<string | null> {
+    const key = image ? await this.media.storeUpload(image) : null;
     try {
       await this.db.transaction().execute((trx) => work(trx, key));
+      return key;
     } catch (error) {
       if (key) await this.removeFile(key);
       if (isUniqueViolation(error)) throw slugTaken(slug);
@@ -232,6 +244,11 @@ export class NewsService {
       }
       throw error;
     }
+  }
+
+  /** Hands an upload stored under its pending key to the variant maker. */
+  private makeVariants(newsId: string, key: string | null) {
+    if (key && isPendingImageKey(key)) this.variants?.add({ newsId, key });
   }
 
   /** Files left behind cost disk space only; they never fail the request that replaced them. */

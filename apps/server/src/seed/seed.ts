@@ -24,7 +24,10 @@ export interface SeedServices {
   publishers: { create(input: NameInput): Promise<PersonDto> };
   anchors: { create(input: NameInput): Promise<PersonDto> };
   contacts: { create(input: ContactInput): Promise<ContactDto> };
-  news: { create(fields: NewsFields, image: { bytes: Buffer } | null): Promise<NewsDto> };
+  news: {
+    create(fields: NewsFields, image: { bytes: Buffer } | null): Promise<NewsDto>;
+    variantsIdle(): Promise<void>;
+  };
   registration: {
     createAdmin(input: {
       name: string;
@@ -95,6 +98,8 @@ export async function seedDemo({
   });
   const firstStory = Date.parse(plan[0]?.createdAt ?? now.toISOString());
   await backdate(db, created, new Date(firstStory - 48 * HOUR));
+  // The demo pictures are shown with their variants from the first page served.
+  await services.news.variantsIdle();
 
   for (const [index, input] of CONTACTS.entries()) {
     const contact = await services.contacts.create(input);

@@ -38,6 +38,15 @@ export class LocalStorage implements MediaStorage {
     });
   }
 
+  async read(key: string): Promise<Buffer | null> {
+    try {
+      return await fs.readFile(this.resolve(key));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw storageUnavailable(error);
+    }
+  }
+
   async size(key: string): Promise<number | null> {
     try {
       return (await fs.stat(this.resolve(key))).size;

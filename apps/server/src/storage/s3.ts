@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import {
   DeleteObjectCommand,
+  GetObjectCommand,
   HeadObjectCommand,
+  NoSuchKey,
   NotFound,
   PutObjectCommand,
   S3Client,
@@ -56,6 +58,17 @@ export class S3Storage implements MediaStorage {
     // S3 answers a delete of a missing key with success, as the interface asks.
     const del = new DeleteObjectCommand({ Bucket: this.bucket, Key: key });
     await this.attempt(() => this.client.send(del));
+  }
+
+  async read(key: string): Promise<Buffer | null> {
+    try {
+      const get = new GetObjectCommand({ Bucket: this.bucket, Key: key });
+      const object = await this.client.send(get);
+      return object.Body ? Buffer.from(await object.Body.transformToByteArray()) : null;
+    } catch (error) {
+      if (error instanceof NoSuchKey) return null;
+      throw storageUnavailable(error);
+    }
   }
 
   async size(key: string): Promise<number | null> {

@@ -11,6 +11,8 @@ export interface StoredObject {
 export interface MediaStorage {
   /** Stores bytes under a key such as `news/2f1c….jpg`; a key's content never changes. */
   save(key: string, bytes: Buffer, contentType: string): Promise<void>;
+  /** The bytes stored under a key, or null when there is none. */
+  read(key: string): Promise<Buffer | null>;
   /** Removes a stored object; removing a missing one is not an error. */
   remove(key: string): Promise<void>;
   /** The byte size of a stored object, or null when there is none under the key. */

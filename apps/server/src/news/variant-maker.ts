@@ -1,0 +1,131 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import type { Clock } from '../domain/clock.ts';
+import { articleTags, type ArticlePlaces, type Invalidate } from '../domain/public-tags.ts';
+import type { NewsMedia } from './media.ts';
+import { PendingImages } from './pending-images.ts';
+import type { VariantJob } from './variant-protocol.ts';
+
+/** Jobs of writes waiting their turn; past it, a job is dropped and found again by a scan. */
+export const VARIANT_QUEUE_LIMIT = 500;
+
+export interface VariantMakerDeps {
+  db: Kysely<Database>;
+  media: NewsMedia;
+  /** Makes one picture's variants, resolving with the key they were stored beside. */
+  make(job: VariantJob): Promise<string>;
+  /** The places an article shows on, or null when it is gone. */
+  articleOf(newsId: string): Promise<ArticlePlaces | null>;
+  invalidate: Invalidate;
+  clock: Clock;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * Makes the variants of uploads after their write answered (decision 083), one at a time: jobs of
+ * this instance's writes first, then what a scan of pending images finds (at start, and after the
+ * queue overflowed). When a picture's files are stored, its article switches from the pending key
+ * to the sized one only if it still names the pending one; then that article's cached answers are
+ * dropped. A switch that lost (the image was replaced or deleted meanwhile) removes its new files.
+ */
+export class VariantMaker {
+  private readonly queue: VariantJob[] = [];
+  private readonly pending: PendingImages;
+  private working: Promise<void> | undefined;
+  private closed = false;
+
+  constructor(private readonly deps: VariantMakerDeps) {
+    this.pending = new PendingImages(deps.db);
+  }
+
+  /** Looks for pending images left by a crash or by uploads from before variants existed. */
+  start(): void {
+    this.pending.rescan();
+    this.kick();
+  }
+
+  /** A write stored an upload under its pending key. */
+  add(job: VariantJob): void {
+    if (this.closed) return;
+    if (this.queue.length < VARIANT_QUEUE_LIMIT) this.queue.push(job);
+    else this.pending.rescan();
+    this.kick();
+  }
+
+  /** Resolves when nothing is left to make (no job queued or under way, no scan to go). */
+  async idle(): Promise<void> {
+    while (this.working) await this.working;
+  }
+
+  /** Takes no more jobs and waits for the one under way to end. */
+  async close(): Promise<void> {
+    this.closed = true;
+    this.queue.length = 0;
+    this.pending.stop();
+    await this.working;
+  }
+
+  private kick(): void {
+    if (this.working || this.closed) return;
+    const working = this.drain().finally(() => {
+      this.working = undefined;
+      // A job added while the last one ended is taken up at once.
+      if (this.queue.length > 0 || this.pending.due) this.kick();
+    });
+    this.working = working;
+  }
+
+  private async drain(): Promise<void> {
+    for (;;) {
+      if (this.closed) return;
+      const job = this.queue.shift() ?? (await this.scanned());
+      if (!job) return;
+      try {
+        await this.makeOne(job);
+      } catch (error) {
+        if (!this.closed) {
+          this.deps.log.warn({ err: error, ...job }, `Could not make the variants of ${job.key}`);
+        }
+      }
+    }
+  }
+
+  private async scanned(): Promise<VariantJob | undefined> {
+    try {
+      return await this.pending.next();
+    } catch (error) {
+      this.deps.log.warn({ err: error }, 'Could not read the images waiting for variants');
+      return undefined;
+    }
+  }
+
+  private async makeOne(job: VariantJob): Promise<void> {
+    const { db, media } = this.deps;
+    if ((await this.imageOf(job.newsId)) !== job.key) return; // replaced or deleted meanwhile
+    const madeKey = await this.deps.make(job);
+    if (this.closed) return; // the database may be closing; the next start makes it again
+    const switched = await db
+      .updateTable('news')
+      .set({ image_key: madeKey })
+      .where('id', '=', job.newsId)
+      .where('image_key', '=', job.key)
+      .executeTakeFirst();
+    if (Number(switched.numUpdatedRows) === 0) {
+      // Another instance may have made and switched the same files; only a change drops them.
+      if ((await this.imageOf(job.newsId)) !== madeKey) await media.remove(madeKey);
+      return;
+    }
+    const article = await this.deps.articleOf(job.newsId);
+    if (article) await this.deps.invalidate(articleTags(article, this.deps.clock.now()));
+  }
+
+  private async imageOf(newsId: string): Promise<string | null | undefined> {
+    const row = await this.deps.db
+      .selectFrom('news')
+      .select('image_key')
+      .where('id', '=', newsId)
+      .executeTakeFirst();
+    return row?.image_key;
+  }
+}

@@ -1,0 +1,64 @@
+/**
+ * The variant process (forked by variant-process.ts at the lowest CPU priority): opens the media
+ * store it is told, then makes one picture's variants per message and answers each. It ends
+ * when the app disconnects.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import { openStorage } from '../storage/open-storage.ts';
+import type { MediaStorage } from '../storage/storage.ts';
+import { makeVariants } from './variant-job.ts';
+import type { FromVariantProcess, ToVariantProcess } from './variant-protocol.ts';
+
+let storage: MediaStorage | undefined;
+
+/**
+ * Linux keeps a priority per thread, and threads the runtime started before the app lowered this
+ * process keep theirs: every thread is lowered to the main thread's priority, so the encoder
+ * threads started later (which inherit it) and those already running all yield to the app.
+ */
+function lowerEveryThread(): void {
+  const priority = os.getPriority();
+  let threads: string[];
+  try {
+    threads = fs.readdirSync('/proc/self/task');
+  } catch {
+    return; // not Linux: the process priority is the threads' priority
+  }
+  for (const thread of threads) {
+    try {
+      os.setPriority(Number(thread), priority);
+    } catch {
+      // a thread that has ended meanwhile
+    }
+  }
+}
+
+function answer(message: FromVariantProcess): void {
+  process.send?.(message);
+}
+
+process.on('message', (message: ToVariantProcess) => {
+  if (message.type === 'open') {
+    lowerEveryThread();
+    storage = openStorage(message.storage);
+    return;
+  }
+  const { job } = message;
+  void (async () => {
+    try {
+      if (!storage) throw new Error('the media store was not opened');
+      answer({ type: 'made', job, madeKey: await makeVariants(storage, job.key) });
+    } catch (error) {
+      answer({
+        type: 'failed',
+        job,
+        reason: error instanceof Error ? error.message : String(error),
+      });
+    }
+  })();
+});
+
+process.on('disconnect', () => {
+  process.exit(0);
+});
