@@ -2,7 +2,13 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { NewsDto } from '@newsroom/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createNews, createTaxonomy, images, type NewsContext } from './factories.ts';
+import {
+  afterVariants,
+  createNews,
+  createTaxonomy,
+  images,
+  type NewsContext,
+} from './factories.ts';
 import { adminAuth } from './fixtures.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
@@ -29,10 +35,14 @@ beforeAll(async () => {
     anchor: 'Asha Rao',
   });
   const ctx: NewsContext = { app: t.app, headers, taxonomy };
-  anchored = await createNews(ctx, {
-    title: 'Monsoon arrives early in the south',
-    image: await images.jpeg(),
-  });
+  // Its page is read once the picture's variants are made and the article points at them.
+  anchored = await afterVariants(
+    t.app,
+    await createNews(ctx, {
+      title: 'Monsoon arrives early in the south',
+      image: await images.jpeg(),
+    }),
+  );
   unsigned = await createNews(ctx, { title: 'A report without an anchor', anchorId: '' });
   hostile = await createNews(ctx, { title: `Breaking ${INJECTION} news` });
 });
@@ -77,7 +87,8 @@ describe('structured data of the article page', () => {
       '@type': 'NewsArticle',
       headline: anchored.title,
       description: anchored.metaDescription,
-      image: [anchored.Image?.ImageURL],
+      // The upload and its share JPEG (no wider than the 64-pixel upload): largest first.
+      image: [anchored.Image?.ImageURL, `${anchored.Image?.ImageURL}.og.jpg`],
       datePublished: anchored.createdAt,
       dateModified: anchored.updatedAt,
       mainEntityOfPage: { '@type': 'WebPage', '@id': `${BASE}/news/${anchored.slug}` },
@@ -91,7 +102,10 @@ describe('structured data of the article page', () => {
         logo: { '@type': 'ImageObject', url: `${BASE}/logo.png`, width: 512, height: 512 },
       },
     });
-    expect(article?.image).toEqual([expect.stringMatching(/^http:\/\/news\.test\/uploads\//)]);
+    expect(article?.image).toEqual([
+      expect.stringMatching(/^http:\/\/news\.test\/uploads\/news\/[^/]+-64x48\.jpg$/),
+      expect.stringMatching(/^http:\/\/news\.test\/uploads\/news\/[^/]+-64x48\.jpg\.og\.jpg$/),
+    ]);
   });
 
   it('serves the publisher logo it names, a PNG at a fixed address', async () => {
