@@ -17,6 +17,7 @@ import type { Database } from '../src/db/schema.ts';
 import { systemClock } from '../src/domain/clock.ts';
 import { NEWS_SITEMAP_MAX, newsWindowStart } from '../src/domain/news-window.ts';
 import { NewsArchive } from '../src/news/archive.ts';
+import { unreferencedMedia } from '../src/news/media-sweep.ts';
 import { NewsRepository } from '../src/news/repo.ts';
 import { NewsService } from '../src/news/service.ts';
 import { ViewBuffer } from '../src/news/view-buffer.ts';
@@ -123,6 +124,10 @@ describe('query plans', () => {
       ['next publications', () => new NewsRepository(recorder, systemClock).scheduled(500)],
       ['sitemap file', () => archive.articles(new Date().toISOString().slice(0, 7), 1, 50_000)],
       ['news sitemap', () => archive.recent(newsWindowStart(new Date()), NEWS_SITEMAP_MAX)],
+      [
+        'media sweep',
+        () => unreferencedMedia(recorder, ['news/a.jpg', 'news/b-64x48.jpg.320w.avif']),
+      ],
       ['former or deleted slug', () => addresses.whereabouts(`/news/${slug}-before`)],
       ['former category name', () => addresses.whereabouts('/old-desk/rss.xml')],
       [

@@ -9,7 +9,8 @@ type AnyDb = Kysely<any>;
  * 0008_pending_images (decision 083): a partial index of the articles whose image still has its
  * pending name (news/image-keys.ts), newest first. The variant maker reads it at start to make
  * what a crash or an upload from before variants left undone; it holds only those rows, so the
- * scan costs nothing once every image has its variants.
+ * scan costs nothing once every image has its variants. And an index of image keys, so the media
+ * sweep (decision 060) asks whether a stored file is referenced with one probe per key.
  */
 export const pendingImageMigration: Migration = {
   async up(db: AnyDb) {
@@ -18,8 +19,10 @@ export const pendingImageMigration: Migration = {
         `create index news_pending_image_idx on news (created_at desc, id desc) where ${PENDING_IMAGE_PREDICATE}`,
       )
       .execute(db);
+    await db.schema.createIndex('news_image_key_idx').on('news').column('image_key').execute();
   },
   async down(db: AnyDb) {
+    await db.schema.dropIndex('news_image_key_idx').execute();
     await db.schema.dropIndex('news_pending_image_idx').execute();
   },
 };

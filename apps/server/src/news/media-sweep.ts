@@ -44,7 +44,7 @@ export async function sweepOrphanMedia(
     const keys = batch;
     batch = [];
     // Read the references after listing: a row written since still protects its file.
-    for (const key of await unreferenced(db, keys)) {
+    for (const key of await unreferencedMedia(db, keys)) {
       await storage.remove(key);
       removed.push(key);
     }
@@ -61,7 +61,8 @@ export async function sweepOrphanMedia(
 const isOldEnough = (object: StoredObject, cutoff: number) =>
   object.lastModified.getTime() < cutoff;
 
-async function unreferenced(db: Kysely<Database>, keys: string[]): Promise<string[]> {
+/** The stored keys no article refers to (a variant is referred to when its original is). */
+export async function unreferencedMedia(db: Kysely<Database>, keys: string[]): Promise<string[]> {
   if (keys.length === 0) return [];
   const originalOf = (key: string) => originalOfVariant(key) ?? key;
   const originals = [...new Set(keys.map(originalOf))];
