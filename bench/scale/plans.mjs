@@ -5,8 +5,10 @@ import { CompiledQuery, Kysely } from 'kysely';
 import { CategoryService } from '../../apps/server/src/category/service.ts';
 import { ContactService } from '../../apps/server/src/contact/service.ts';
 import { DashboardService } from '../../apps/server/src/dashboard/service.ts';
+import { systemClock } from '../../apps/server/src/domain/clock.ts';
 import { NewsArchive } from '../../apps/server/src/news/archive.ts';
 import { NewsService } from '../../apps/server/src/news/service.ts';
+import { SearchService } from '../../apps/server/src/search/service.ts';
 import { ViewBuffer } from '../../apps/server/src/news/view-buffer.ts';
 import { LocalStorage } from '../../apps/server/src/storage/local.ts';
 import { SubCategoryService } from '../../apps/server/src/subcategory/service.ts';
@@ -26,13 +28,15 @@ export function recordingServices(dialect) {
   // Nothing is cached here, so writes have nothing to drop; views go to a buffer of their own.
   const nothingToDrop = async () => undefined;
   const views = new ViewBuffer(kysely, { warn: () => undefined });
+  const storage = new LocalStorage(os.tmpdir());
   const services = {
-    news: new NewsService(kysely, new LocalStorage(os.tmpdir()), views, nothingToDrop),
+    news: new NewsService(kysely, storage, views, nothingToDrop, systemClock),
     categories: new CategoryService(kysely, nothingToDrop),
     subcategories: new SubCategoryService(kysely, nothingToDrop),
     contacts: new ContactService(kysely),
     dashboard: new DashboardService(kysely),
-    archive: new NewsArchive(kysely),
+    archive: new NewsArchive(kysely, systemClock),
+    search: new SearchService(kysely, storage, systemClock),
   };
   return { kysely, services, recorded };
 }

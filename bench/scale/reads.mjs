@@ -124,6 +124,27 @@ export function readsOf(s) {
       },
     ],
     ['/rss.xml', { url: () => '/rss.xml', plan: (x) => x.news.latest(20) }],
+    [
+      '/news-sitemap.xml',
+      {
+        url: () => '/news-sitemap.xml',
+        plan: (x) => x.archive.recent(new Date(Date.now() - 48 * 3600_000).toISOString(), 1000),
+      },
+    ],
+    [
+      '/u/search (a word of every article)',
+      {
+        url: () => '/api/v1/u/search?q=city&page=1&limit=6',
+        plan: (x) => x.search.search({ q: 'city', page: 1, limit: 6 }),
+      },
+    ],
+    [
+      '/u/search (a word of one article)',
+      {
+        url: (i) => `/api/v1/u/search?q=${400_000 + i}&page=1&limit=6`,
+        plan: (x) => x.search.search({ q: '400000', page: 1, limit: 6 }),
+      },
+    ],
   ].map(([name, read]) => ({ name, ...read }));
 }
 

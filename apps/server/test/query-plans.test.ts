@@ -142,4 +142,19 @@ describe('query plans', () => {
     }
     expect(scans).toEqual([]);
   });
+
+  // PostgreSQL searches news_search, a table of its own (decision 080).
+  it.skipIf(Boolean(process.env.DATABASE_URL))(
+    'search on SQLite walks the full-text match first, then finds each row by its rowid',
+    async () => {
+      const search = new SearchService(recorder, new LocalStorage(t.dataDir), systemClock);
+      const lines = await plansOf(() => search.search({ q: 'city', page: 1, limit: 6 }));
+      const match = lines.findIndex((line) =>
+        /^SCAN news_fts VIRTUAL TABLE INDEX \d+:M/.test(line),
+      );
+      const byRowid = lines.findIndex((line) => /^SEARCH n USING INTEGER PRIMARY KEY/.test(line));
+      expect(match).toBeGreaterThanOrEqual(0);
+      expect(byRowid).toBeGreaterThan(match);
+    },
+  );
 });
