@@ -100,16 +100,27 @@ export class NewsService {
       await new NewsWriteChecks(trx).assert(fields, checked, existing);
       await new SlugHistory(trx).moved(id, existing.slug, values.slug);
       const keep = checked === null && !fields.removeImage;
-      await trx
-        .updateTable('news')
-        .set({
-          ...values,
-          ...publicationOf(fields, existing, this.stamp(), isoNow(this.clock)),
-          image_key: keep ? existing.image_key : imageKey,
-        })
-        .where('id', '=', id)
-        .execute();
-      replaced = keep ? null : existing.image_key;
+      const publication = publicationOf(fields, existing, this.stamp(), isoNow(this.clock));
+      // The row is written only if its picture is still the one read: the variant maker may
+      // have switched it to its finished files since (decision 083); then it is read again, so
+      // the files replaced are the ones it named.
+      const writeOver = async (current: string | null) => {
+        const written = await trx
+          .updateTable('news')
+          .set({ ...values, ...publication, image_key: keep ? current : imageKey })
+          .where('id', '=', id)
+          .where((eb) =>
+            current === null ? eb('image_key', 'is', null) : eb('image_key', '=', current),
+          )
+          .executeTakeFirst();
+        return Number(written.numUpdatedRows) === 1;
+      };
+      let current = existing.image_key;
+      if (!(await writeOver(current))) {
+        current = (await this.imageKeyOf(trx, id)) ?? null;
+        if (!(await writeOver(current))) throw newsNotFound();
+      }
+      replaced = keep ? null : current;
     });
     if (replaced) await this.removeFile(replaced);
     this.makeVariants(id, key);
@@ -119,6 +130,15 @@ export class NewsService {
     const now = this.clock.now();
     await this.invalidate([...articleTags(before, now), ...articleTags(after, now)]);
     return after;
+  }
+
+  private async imageKeyOf(trx: Kysely<Database>, id: string): Promise<string | null | undefined> {
+    const row = await trx
+      .selectFrom('news')
+      .select('image_key')
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row?.image_key;
   }
 
   /** Resolves when every upload's variants made so far are stored and switched to. */
@@ -145,7 +165,9 @@ export class NewsService {
   async delete(id: string): Promise<NewsDto> {
     const row = await this.repo.findById(id);
     if (!row) throw newsNotFound();
-    await this.db.transaction().execute(async (trx) => {
+    // The picture removed is the one the row named as it went (the variant maker may have
+    // switched it to its finished files a moment before).
+    const imageKey = await this.db.transaction().execute(async (trx) => {
       const current = await trx
         .selectFrom('news')
         .select('slug')
@@ -153,12 +175,17 @@ export class NewsService {
         .executeTakeFirst();
       if (!current) throw newsNotFound();
       await new SlugHistory(trx).deleted(id, current.slug);
-      await trx.deleteFrom('news').where('id', '=', id).execute();
+      const gone = await trx
+        .deleteFrom('news')
+        .where('id', '=', id)
+        .returning('image_key')
+        .executeTakeFirst();
+      return gone?.image_key ?? null;
     });
     const deleted = this.toDto(row);
     // The pages of its former slugs are tagged as its page: they go with it (now 410s).
     await this.invalidate(articleTags(deleted, this.clock.now()));
-    if (row.image_key) await this.removeFile(row.image_key);
+    if (imageKey) await this.removeFile(imageKey);
     return deleted;
   }
 
