@@ -8,7 +8,6 @@
 //        [--requests 200] [--data-dir DIR] [--fresh] [--no-plans]
 import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -21,6 +20,7 @@ import { openDatabase } from '../apps/server/src/db/database.ts';
 import { bulkLoad, growPostgres, growSqlite, growTaxonomy } from './scale/grow.mjs';
 import { plansOf, printPlans, recordingServices } from './scale/plans.mjs';
 import { measure, printRow, waitFor } from './scale/timing.mjs';
+import { freePort } from './server-process.mjs';
 import { pagesOf, readsOf, sampleOf } from './scale/reads.mjs';
 
 const { values } = parseArgs({
@@ -216,13 +216,4 @@ function planRecording() {
     ? new PostgresDialect({ pool: new pg.Pool({ connectionString: databaseUrl, max: 2 }) })
     : new SqliteDialect({ database: new SQLite(path.join(dataDir, 'newsroom.db')) });
   return recordingServices(dialect);
-}
-
-function freePort() {
-  return new Promise((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
 }
