@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import http, { type IncomingHttpHeaders } from 'node:http';
 import { brotliDecompressSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createNews, createTaxonomy, type AuthHeaders, type NewsContext } from './factories.ts';
 import { adminAuth } from './fixtures.ts';
 import { call, createTestApp, type TestApp } from './helpers.ts';
@@ -117,6 +117,31 @@ describe('cache hits answered before the framework', () => {
     });
     expect(res.status).toBe(200);
     expect((await get(`/news/${news.slug}`)).body.toString()).toContain('After the edit happened');
+  });
+
+  it('answer a stale copy while its rebuild runs, within the grace', async () => {
+    await get('/?door=stale');
+    await createNews(ctx, { title: 'Arrives while the page renders' });
+    const gate = globalThis as { __renderGate?: Promise<void> };
+    let release = () => {};
+    gate.__renderGate = new Promise<void>((resolve) => (release = resolve));
+    const before = renders();
+    try {
+      // The first reader after the write rebuilds the page, and waits for it.
+      const first = get('/?door=stale');
+      await vi.waitFor(() => expect(renders()).toBe(before + 1));
+      const served = t.app.frontDoor.served;
+      const meanwhile = await get('/?door=stale');
+      expect(t.app.frontDoor.served).toBe(served + 1);
+      expect(meanwhile.body.toString()).not.toContain('Arrives while the page renders');
+      delete gate.__renderGate;
+      release();
+      expect((await first).body.toString()).toContain('Arrives while the page renders');
+    } finally {
+      delete gate.__renderGate;
+      release();
+    }
+    expect((await get('/?door=stale')).body.toString()).toContain('Arrives while the page renders');
   });
 
   it('leave signed-in admins and cross-origin calls to the framework', async () => {

@@ -82,6 +82,53 @@ describe('a page made stale by a write, while its replacement renders', () => {
   });
 });
 
+describe('a page whose render overlapped a write', () => {
+  let site: Awaited<ReturnType<typeof siteWithKeptSection>>;
+  beforeAll(async () => {
+    site = await siteWithKeptSection({});
+  });
+  afterAll(() => site.t.close());
+
+  it('is kept as stale when the write named it: rebuilt next, and answered meanwhile', async () => {
+    await site.retitle('Harbour reopens at dawn');
+    let release = holdRenders();
+    const before = renders();
+    const first = site.page();
+    await vi.waitFor(() => expect(renders()).toBe(before + 1));
+    // A write to the same section while that render runs: what it made may miss the write.
+    await site.retitle('Harbour reopens at noon');
+    release();
+    expect((await first).body).toContain('Harbour reopens at noon');
+    // Not current: the next reader renders again, and one arriving meanwhile gets the copy
+    // that render made, not the one from before both writes.
+    release = holdRenders();
+    const second = site.page();
+    await vi.waitFor(() => expect(renders()).toBe(before + 2));
+    expect((await site.page()).body).toContain('Harbour reopens at noon');
+    release();
+    expect((await second).body).toContain('Harbour reopens at noon');
+  });
+
+  it('is kept as current when the write named only other answers', async () => {
+    const headers = await adminAuth(site.t.app);
+    const sport: NewsContext = {
+      app: site.t.app,
+      headers,
+      taxonomy: await createTaxonomy(site.t.app, headers, { category: 'Sport' }),
+    };
+    const release = holdRenders();
+    const before = renders();
+    const first = site.t.app.inject({ method: 'GET', url: '/section/World?edition=late' });
+    await vi.waitFor(() => expect(renders()).toBe(before + 1));
+    await createNews(sport, { title: 'Derby ends level' });
+    release();
+    expect((await first).body).toContain('Harbour reopens');
+    const again = await site.t.app.inject({ method: 'GET', url: '/section/World?edition=late' });
+    expect(again.body).toContain('Harbour reopens');
+    expect(renders()).toBe(before + 1);
+  });
+});
+
 describe('with PAGE_CACHE_GRACE_MS=0', () => {
   let site: Awaited<ReturnType<typeof siteWithKeptSection>>;
   beforeAll(async () => {

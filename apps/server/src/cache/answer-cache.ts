@@ -34,14 +34,27 @@ export interface AnswerCacheOptions {
 const ENTRY_OVERHEAD = 256;
 
 /**
- * A byte-bounded LRU of answers with a tag index and one build per key at a time. A build that
- * overlapped an invalidation is handed to its waiters but not kept, and an invalidation makes
- * later requests start a new build instead of joining one that may have read old data.
+ * How many past invalidations a finishing build is checked against; a build that started before
+ * the oldest of them (hundreds of writes ago) is not kept.
+ */
+const RECENT_INVALIDATIONS = 256;
+
+interface Invalidation {
+  generation: number;
+  at: number;
+  /** null: everything. */
+  tags: ReadonlySet<string> | null;
+}
+
+/**
+ * A byte-bounded LRU of answers with a tag index and one build per key at a time. An invalidation
+ * makes later requests start a new build instead of joining one that may have read old data.
  *
  * An invalidated answer is not dropped at once but marked stale (docs/decisions/076): the next
  * request rebuilds it and waits, so a writer reading after its write sees the change; requests
  * arriving while that rebuild runs get the stale copy instead of queueing behind it, for at most
- * `graceMs` after the invalidation. A stale copy is never answered before the framework runs.
+ * `graceMs` after the invalidation. A build that overlapped an invalidation of one of its tags is
+ * kept as stale from that invalidation: newer than the copy it replaces, but never current.
  */
 export class AnswerCache<V extends Cacheable> {
   private readonly entries: LRUCache<string, V> | null;
@@ -49,6 +62,10 @@ export class AnswerCache<V extends Cacheable> {
   private readonly flights = new Map<string, Promise<V>>();
   /** Keys of kept answers made stale by an invalidation, with when it first happened. */
   private readonly staleSince = new Map<string, number>();
+  /** The generation each kept answer's build started in, so an older build never replaces it. */
+  private readonly startedIn = new WeakMap<V, number>();
+  /** The latest invalidations, oldest first, with the generation each one began. */
+  private readonly recent: Invalidation[] = [];
   private generation = 0;
 
   constructor(private readonly options: AnswerCacheOptions) {
@@ -79,16 +96,19 @@ export class AnswerCache<V extends Cacheable> {
     const since = hit ? this.staleSince.get(key) : undefined;
     if (hit && since === undefined) return hit;
     const flying = this.flights.get(key);
-    if (hit && flying && acceptStale && this.options.now() - (since ?? 0) < this.options.graceMs)
-      return hit;
+    if (hit && flying && acceptStale && this.withinGrace(since)) return hit;
     if (flying) return flying;
     return this.fly(key, build);
+  }
+
+  private withinGrace(since: number | undefined): boolean {
+    return since !== undefined && this.options.now() - since < this.options.graceMs;
   }
 
   private fly(key: string, build: () => Promise<Built<V>>): Promise<V> {
     const generation = this.generation;
     const flight = build().then(({ value, keep }) => {
-      if (keep && generation === this.generation && this.enabled) this.keep(key, value);
+      if (keep && this.enabled) this.keepBuilt(key, value, generation);
       return value;
     });
     this.flights.set(key, flight);
@@ -99,9 +119,15 @@ export class AnswerCache<V extends Cacheable> {
     return flight;
   }
 
-  /** The kept answer for `key` if it is current, without building one. */
+  /**
+   * The kept answer for `key` without building one: a current one, or a stale one while its
+   * rebuild runs and within the grace (as `through` answers a request that accepts stale).
+   */
   peek(key: string): V | undefined {
-    if (!this.enabled || this.staleSince.has(key)) return undefined;
+    if (!this.enabled) return undefined;
+    const since = this.staleSince.get(key);
+    if (since !== undefined && !(this.flights.has(key) && this.withinGrace(since)))
+      return undefined;
     return this.fresh(key);
   }
 
@@ -110,11 +136,18 @@ export class AnswerCache<V extends Cacheable> {
     if (tags.length === 0) return;
     this.generation += 1;
     this.flights.clear();
-    if (tags.includes(publicTags.everything)) {
+    const everything = tags.includes(publicTags.everything);
+    const now = this.options.now();
+    this.recent.push({
+      generation: this.generation,
+      at: now,
+      tags: everything ? null : new Set(tags),
+    });
+    if (this.recent.length > RECENT_INVALIDATIONS) this.recent.shift();
+    if (everything) {
       this.entries?.clear();
       return;
     }
-    const now = this.options.now();
     for (const tag of tags) {
       for (const key of [...(this.byTag.get(tag) ?? [])]) {
         if (this.options.graceMs === 0) this.entries?.delete(key);
@@ -140,10 +173,38 @@ export class AnswerCache<V extends Cacheable> {
     return undefined;
   }
 
-  private keep(key: string, value: V) {
+  /**
+   * Keeps what a build that started in `generation` made: current when no invalidation since then
+   * named one of its tags, stale from the first that did, and not at all when one dropped
+   * everything, when it is too old to tell, or when a newer build's answer is kept already.
+   */
+  private keepBuilt(key: string, value: V, generation: number) {
+    const kept = this.entries?.peek(key);
+    if (kept && (this.startedIn.get(kept) ?? -1) > generation) return;
+    let staleFrom: number | undefined;
+    if (generation < this.generation) {
+      const oldest = this.recent[0];
+      if (!oldest || oldest.generation > generation + 1) return;
+      for (const { generation: g, at, tags } of this.recent) {
+        if (g <= generation) continue;
+        if (tags === null) return;
+        if (value.tags.some((tag) => tags.has(tag))) {
+          staleFrom = at;
+          break;
+        }
+      }
+    }
+    // Without a grace a stale copy is never answered: not worth its bytes.
+    if (staleFrom !== undefined && this.options.graceMs === 0) return;
+    this.keep(key, value, staleFrom);
+    this.startedIn.set(value, generation);
+  }
+
+  private keep(key: string, value: V, staleFrom?: number) {
     if (!this.entries) return;
     this.entries.set(key, value);
-    this.staleSince.delete(key);
+    if (staleFrom === undefined) this.staleSince.delete(key);
+    else this.staleSince.set(key, staleFrom);
     if (!this.entries.has(key)) return; // larger than the whole cache
     for (const tag of value.tags) {
       let keys = this.byTag.get(tag);

@@ -55,6 +55,8 @@ export class ScheduledRelease {
    * schedule; everything when the schedule was cut short and ran out; null when nothing is due.
    */
   due(): StaleTags | null {
+    // Asked before every read: with nothing scheduled (the usual case) it reads no clock.
+    if (this.upcoming.length === 0) return null;
     const now = this.clock.now().toISOString();
     let count = 0;
     while (count < this.upcoming.length && (this.upcoming[count]?.at ?? now) <= now) count += 1;
