@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -36,15 +37,23 @@ beforeEach(async () => {
 });
 
 /** The nice value of every thread of a process (Linux: field 19 of /proc/<pid>/task/<tid>/stat). */
-async function threadNiceness(pid: number): Promise<number[]> {
+/** Fields of /proc/PID/task/TID/stat, numbered as in proc(5). */
+const NICENESS = 19;
+const POLICY = 41;
+const SCHED_IDLE = 5;
+
+/** One field of every thread's stat line. */
+async function threadField(pid: number, field: number): Promise<number[]> {
   const threads = await fs.readdir(`/proc/${pid}/task`);
   return Promise.all(
     threads.map(async (tid) => {
       const stat = await fs.readFile(`/proc/${pid}/task/${tid}/stat`, 'utf8');
-      return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+      return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[field - 3]);
     }),
   );
 }
+
+const hasChrt = () => spawnSync('chrt', ['--version'], { stdio: 'ignore' }).status === 0;
 
 const alive = (pid: number) => {
   try {
@@ -107,7 +116,7 @@ describe('variants made after the write answers', () => {
     }
   });
 
-  it('makes them in a child process at the lowest priority, which ends with the app', async () => {
+  it('makes them in a child process at the lowest priority, idle class where chrt is, which ends with the app', async () => {
     const sibling = await createSiblingApp(t);
     const news = await createNews({ ...ctx, app: sibling.app }, { image: await images.jpeg() });
     // Forked for the first job, and kept for the next ones.
@@ -117,8 +126,10 @@ describe('variants made after the write answers', () => {
       return child;
     });
     expect(os.getPriority(pid)).toBe(19);
-    expect(new Set(await threadNiceness(pid))).toEqual(new Set([19]));
+    expect(new Set(await threadField(pid, NICENESS))).toEqual(new Set([19]));
     await afterVariants(sibling.app, news);
+    // Every thread, the encoder's too, runs only when a core is otherwise idle.
+    if (hasChrt()) expect(new Set(await threadField(pid, POLICY))).toEqual(new Set([SCHED_IDLE]));
     await sibling.close();
     expect(alive(pid)).toBe(false);
   });

@@ -72,6 +72,8 @@ export class VariantProcess {
     const child = fork(modulePath, [], {
       execArgv,
       serialization: 'advanced',
+      // One libuv thread, so sharp's work in the child holds at most one core (variant-worker.ts).
+      env: { ...process.env, UV_THREADPOOL_SIZE: '1' },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     this.child = child;
