@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import autocannon from 'autocannon';
+import { load as wrk, requireWrk } from './load.mjs';
 import { runMixed } from './mixed.mjs';
 import { startBare, startServer } from './server-process.mjs';
 
@@ -24,6 +24,7 @@ const { values } = parseArgs({
     writes: { type: 'string', default: '5' },
   },
 });
+requireWrk();
 const seconds = Math.min(Number(values.seconds ?? (values.mixed ? 10 : 5)), 120);
 
 const server = await startServer();
@@ -50,28 +51,25 @@ try {
   await server.stop();
 }
 
-async function load(url, connections) {
-  const result = await autocannon({ url, connections, duration: seconds });
-  return {
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.timeouts + result.non2xx,
-  };
-}
+const load = (url, connections) => {
+  const { origin, pathname, search } = new URL(url);
+  return wrk(origin, [pathname + search], { connections, seconds, warmup: 2 });
+};
 
 async function runThroughput(targets, connections) {
   const html = await (await fetch(server.base + targets.article)).text();
   const dir = mkdtempSync(path.join(os.tmpdir(), 'newsroom-bare-'));
   const file = path.join(dir, 'article.html');
   writeFileSync(file, html);
-  console.log(`${seconds}s per target, ${connections} connections, demo data, page cache on\n`);
+  console.log(
+    `${seconds}s per target after a 2 s warm-up, ${connections} connections (wrk), demo data, page cache on\n`,
+  );
   const row = (name, r, bare) =>
     console.log(
       name.padEnd(36),
       r.rps.toFixed(0).padStart(8),
-      String(r.p50).padStart(7),
-      String(r.p99).padStart(7),
+      r.p50.toFixed(1).padStart(7),
+      r.p99.toFixed(1).padStart(7),
       String(r.errors).padStart(7),
       (bare ? `${((100 * r.rps) / bare.rps).toFixed(0)} %` : '').padStart(10),
     );
