@@ -108,13 +108,26 @@ export async function bulkLoad(db, isSqlite, load) {
         where schemaname = current_schema() and tablename = 'news'
           and indexname not in (select conname from pg_constraint)`.execute(db)
       ).rows;
+  // SQLite's full-text index is filled by a trigger row by row, merging as it goes; a bulk load
+  // builds it once afterwards from the table (its 'rebuild' command), like the other indexes.
+  const ftsTrigger = isSqlite
+    ? (
+        await sql`select sql from sqlite_master
+        where type = 'trigger' and name = 'news_fts_insert'`.execute(db)
+      ).rows[0]?.sql
+    : undefined;
   await dropFigureTriggers(db);
+  if (ftsTrigger) await sql`drop trigger news_fts_insert`.execute(db);
   for (const { name } of indexes) await sql.raw(`drop index ${name}`).execute(db);
   const started = performance.now();
   await load();
   const loaded = performance.now();
   process.stdout.write(`\n  rows loaded in ${((loaded - started) / 1000).toFixed(1)} s`);
   for (const { definition } of indexes) await sql.raw(definition).execute(db);
+  if (ftsTrigger) {
+    await sql`insert into news_fts(news_fts) values ('rebuild')`.execute(db);
+    await sql.raw(ftsTrigger).execute(db);
+  }
   await backfillFigures(db);
   await createFigureTriggers(db);
   const seconds = ((performance.now() - loaded) / 1000).toFixed(1);
