@@ -29,6 +29,14 @@ const FORMATS = {
  */
 export async function checkImage(image: NewsImage): Promise<CheckedImage> {
   if (image.bytes.length > LIMITS.imageBytes) throw imageError(IMAGE_MESSAGES.tooLarge);
+  // The header and the pixels are read at once: under reader load each wait for sharp's threads
+  // is a turn of a busy event loop, so one wait instead of two. The header's verdict still comes
+  // first, and the decode refuses more pixels than the limit before reading them.
+  // (Its failure is kept as a value, so a refusal by the header leaves nothing unhandled.)
+  const decoded = assertDecodes(image.bytes).then(
+    () => null,
+    (error: unknown) => error,
+  );
   let metadata: Metadata;
   try {
     metadata = await sharp(image.bytes).metadata();
@@ -40,7 +48,8 @@ export async function checkImage(image: NewsImage): Promise<CheckedImage> {
   if (!known) throw imageError(IMAGE_MESSAGES.unsupported);
   const { width, height } = metadata.autoOrient;
   if (width * height > LIMITS.imagePixels) throw imageError(IMAGE_MESSAGES.tooManyPixels);
-  await assertDecodes(image.bytes);
+  const failed = await decoded;
+  if (failed) throw failed;
   return { bytes: image.bytes, ...known, width, height, animated: (metadata.pages ?? 1) > 1 };
 }
 
