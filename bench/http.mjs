@@ -51,10 +51,10 @@ try {
   await server.stop();
 }
 
-const load = (url, connections) => {
+function load(url, connections) {
   const { origin, pathname, search } = new URL(url);
   return wrk(origin, [pathname + search], { connections, seconds, warmup: 2 });
-};
+}
 
 async function runThroughput(targets, connections) {
   const html = await (await fetch(server.base + targets.article)).text();
