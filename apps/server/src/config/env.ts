@@ -128,7 +128,7 @@ const envSchema = z.object({
     .int('SITEMAP_URLS_PER_FILE must be a whole number')
     .min(1, 'SITEMAP_URLS_PER_FILE must be between 1 and 50000')
     .max(50_000, 'SITEMAP_URLS_PER_FILE must be between 1 and 50000')
-    .default(10_000),
+    .default(2_000),
   SITE_TIME_ZONE: z
     .string()
     .refine(isTimeZone, 'SITE_TIME_ZONE must be an IANA time zone such as Asia/Kolkata')
