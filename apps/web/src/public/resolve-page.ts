@@ -90,10 +90,21 @@ async function resolveMatched(
 ): Promise<ResolvedPage> {
   const match = matchRoutes(ROUTES, pathname)?.[0];
   if (!match) return NOT_FOUND;
-  const { params } = match;
-  // Every page but the 404 shows the header, whose categories are read once here.
-  await queryClient.prefetchQuery(categoriesQuery());
-  switch (match.route.id) {
+  // Every page but the 404 shows the header, whose categories are read once here, at the same
+  // time as what the page itself reads (a category page's loader joins this very read).
+  const header = queryClient.prefetchQuery(categoriesQuery());
+  const page = resolveRoute(queryClient, match.route.id, match.params, search);
+  const [resolved] = await Promise.all([page, header]);
+  return resolved;
+}
+
+async function resolveRoute(
+  queryClient: QueryClient,
+  id: (typeof ROUTES)[number]['id'],
+  params: Record<string, string | undefined>,
+  search: URLSearchParams,
+): Promise<ResolvedPage> {
+  switch (id) {
     case 'home':
       return resolveNewsList(queryClient);
     case 'article':
