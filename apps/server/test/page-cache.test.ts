@@ -227,4 +227,36 @@ describe('PAGE_CACHE_MB=0', () => {
       await off.close();
     }
   });
+
+  it('compresses each page in the one encoding its request accepts, and answers 304', async () => {
+    const off = await createSiblingApp(t, { WEB_DIST: dist, PAGE_CACHE_MB: '0' });
+    try {
+      // A section page long enough to be worth compressing.
+      for (let i = 0; i < 12; i++) {
+        await createNews(world, { title: `A long headline for the compressed page, number ${i}` });
+      }
+      const url = '/section/World';
+      const plain = await off.app.inject({ method: 'GET', url });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.rawPayload.length).toBeGreaterThan(1200);
+      const br = await off.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers.vary).toContain('Accept-Encoding');
+      expect(brotliDecompressSync(br.rawPayload).equals(plain.rawPayload)).toBe(true);
+      const gz = await off.app.inject({
+        method: 'GET',
+        url,
+        headers: { 'accept-encoding': 'gzip' },
+      });
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      const again = await off.app.inject({
+        method: 'GET',
+        url,
+        headers: { 'accept-encoding': 'br', 'if-none-match': String(br.headers.etag) },
+      });
+      expect(again.statusCode).toBe(304);
+    } finally {
+      await off.close();
+    }
+  });
 });

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { StaleTags } from '../domain/public-tags.ts';
-import { compressBoth, preferredEncoding } from '../web/compress.ts';
+import { compressBoth, compressFor, preferredEncoding } from '../web/compress.ts';
 import type { Cacheable } from './answer-cache.ts';
 
 /** The headers of an answer that belong to it (helmet's and the like are set per request). */
@@ -18,6 +18,11 @@ export interface StoredAnswer extends Cacheable {
   identity: Buffer;
   br: Buffer | null;
   gzip: Buffer | null;
+  /**
+   * False for an answer made for one request and never kept: it is compressed when sent, in the
+   * one encoding that request accepts, rather than both ways beforehand.
+   */
+  precompressed: boolean;
   /** The article this page shows: each GET of the page counts one view of it. */
   viewOf: PageArticle | null;
 }
@@ -36,15 +41,22 @@ export interface AnswerParts {
   expiresAt?: number | null;
 }
 
-export async function storeAnswer(parts: AnswerParts): Promise<StoredAnswer> {
+/**
+ * An answer ready to send and to keep. `precompress` false (an answer that will not be kept:
+ * the cache is off, or the page is one reader's) leaves compression to `sendAnswer`.
+ */
+export async function storeAnswer(
+  parts: AnswerParts,
+  { precompress = true }: { precompress?: boolean } = {},
+): Promise<StoredAnswer> {
   const identity = Buffer.isBuffer(parts.body) ? parts.body : Buffer.from(parts.body);
-  const { br, gzip } = await compressBoth(identity);
+  const { br, gzip } = precompress ? await compressBoth(identity) : { br: null, gzip: null };
   const headers: Record<string, string> = {};
   for (const name of KEPT_HEADERS) {
     const value = parts.headers[name];
     if (typeof value === 'string' || typeof value === 'number') headers[name] = String(value);
   }
-  if (br || gzip) headers.vary = varyWith(headers.vary, 'Accept-Encoding');
+  if (br || gzip || !precompress) headers.vary = varyWith(headers.vary, 'Accept-Encoding');
   const hash = createHash('sha1').update(identity).digest('base64url').slice(0, 22);
   return {
     status: parts.status,
@@ -53,6 +65,7 @@ export async function storeAnswer(parts: AnswerParts): Promise<StoredAnswer> {
     identity,
     br,
     gzip,
+    precompressed: precompress,
     viewOf: parts.viewOf ?? null,
     tags: parts.tags,
     expiresAt: parts.expiresAt ?? null,
@@ -89,13 +102,25 @@ export function variantFor(answer: StoredAnswer, acceptEncoding: string | undefi
 }
 
 /** Sends a stored answer: 304 when the client has it, else the encoding it accepts best. */
-export function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer: StoredAnswer) {
+export async function sendAnswer(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  answer: StoredAnswer,
+) {
   void reply.headers(answer.headers);
-  const { body, encoding, etag } = variantFor(answer, request.headers['accept-encoding']);
-  void reply.header('etag', etag);
-  if (answer.status === 200 && isNotModified(request.headers['if-none-match'], answer)) {
-    return reply.status(304).send();
+  const acceptEncoding = request.headers['accept-encoding'];
+  const notModified =
+    answer.status === 200 && isNotModified(request.headers['if-none-match'], answer);
+  let { body, encoding, etag }: { body: Buffer | string; encoding: string | null; etag: string } =
+    variantFor(answer, acceptEncoding);
+  if (!answer.precompressed && !notModified) {
+    const made = await compressFor(acceptEncoding, answer.identity);
+    body = made.payload;
+    encoding = made.encoding;
+    etag = `"${answer.etag}${made.encoding === 'br' ? '-br' : made.encoding === 'gzip' ? '-gz' : ''}"`;
   }
+  void reply.header('etag', etag);
+  if (notModified) return reply.status(304).send();
   if (encoding) void reply.header('content-encoding', encoding);
   return reply.status(answer.status).send(body);
 }

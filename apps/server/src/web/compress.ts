@@ -29,7 +29,7 @@ const toGzip = (body: string | Buffer) => gzipAsync(body, { level: 6 });
 /** A page body compressed as the client accepts (brotli, else gzip), or as it is. */
 export async function compressFor(
   acceptEncoding: string | undefined,
-  body: string,
+  body: string | Buffer,
 ): Promise<{ encoding: 'br' | 'gzip' | null; payload: string | Buffer }> {
   if (Buffer.byteLength(body) < MIN_BYTES) return { encoding: null, payload: body };
   const encoding = preferredEncoding(acceptEncoding);

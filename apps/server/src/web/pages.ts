@@ -58,7 +58,12 @@ export async function pagesRoute(app: FastifyInstance, dist: WebDist) {
     unavailable,
   });
 
-  const render = async (url: string, gone = false): Promise<Built<StoredAnswer>> => {
+  /** A page for `url`; `keepable` false when it will be sent once and never kept. */
+  const render = async (
+    url: string,
+    gone = false,
+    keepable = true,
+  ): Promise<Built<StoredAnswer>> => {
     const api = watchForUnavailable(transport);
     const reads = recordReads(api.fetch);
     try {
@@ -78,17 +83,20 @@ export async function pagesRoute(app: FastifyInstance, dist: WebDist) {
       let html = fillTemplate(dist.template, { ...result, head: siteHead + result.head });
       if (beaconViews && article)
         html = html.replace('</body>', `${beaconTag(article.slug)}</body>`);
-      const value = await storeAnswer({
-        status: result.status,
-        headers: {
-          'content-type': 'text/html; charset=utf-8',
-          'cache-control': pageCacheControl,
-          vary: 'Cookie, Accept-Encoding',
+      const value = await storeAnswer(
+        {
+          status: result.status,
+          headers: {
+            'content-type': 'text/html; charset=utf-8',
+            'cache-control': pageCacheControl,
+            vary: 'Cookie, Accept-Encoding',
+          },
+          body: html,
+          tags: reads.tags(),
+          viewOf: result.status === 200 ? article : null,
         },
-        body: html,
-        tags: reads.tags(),
-        viewOf: result.status === 200 ? article : null,
-      });
+        { precompress: keepable },
+      );
       if (result.status === 404 && !gone) return await missing(url, value);
       // A 404 or 410 is kept too: its tags name what would make it a page (a new article's slug).
       return { value, keep: [200, 404, 410].includes(result.status) };
@@ -118,10 +126,10 @@ export async function pagesRoute(app: FastifyInstance, dist: WebDist) {
       const admin = await isAdmin(request);
       if (admin === null) return sendAnswer(request, reply, unavailable);
       if (admin) return sendAnswer(request, reply, shell);
-      answer = (await render(request.url)).value;
+      answer = (await render(request.url, false, false)).value;
     } else {
       answer = await app.publicCache.answer(`page ${answerKey(request.url)}`, () =>
-        render(request.url),
+        render(request.url, false, app.publicCache.enabled),
       );
     }
     if (answer.viewOf && request.method === 'GET' && !beaconViews) {
