@@ -255,6 +255,7 @@ describe('PAGE_CACHE_MB=0', () => {
         headers: { 'accept-encoding': 'br', 'if-none-match': String(br.headers.etag) },
       });
       expect(again.statusCode).toBe(304);
+      expect(again.headers.etag).toBe(br.headers.etag);
     } finally {
       await off.close();
     }

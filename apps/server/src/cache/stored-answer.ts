@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { StaleTags } from '../domain/public-tags.ts';
-import { compressBoth, compressFor, preferredEncoding } from '../web/compress.ts';
+import { compressBoth, compressFor, encodingFor, preferredEncoding } from '../web/compress.ts';
 import type { Cacheable } from './answer-cache.ts';
 
 /** The headers of an answer that belong to it (helmet's and the like are set per request). */
@@ -92,13 +92,22 @@ export function isNotModified(ifNoneMatch: string | undefined, answer: StoredAns
     .some((item) => item === '*' || item.replace(/-(br|gz)$/, '') === answer.etag);
 }
 
+/** An answer's ETag in one encoding: each encoding is a different representation. */
+const etagOf = (answer: StoredAnswer, encoding: 'br' | 'gzip' | null) =>
+  `"${answer.etag}${encoding === 'br' ? '-br' : encoding === 'gzip' ? '-gz' : ''}"`;
+
 /** The body for a client's Accept-Encoding, its encoding and its ETag (one per encoding). */
 export function variantFor(answer: StoredAnswer, acceptEncoding: string | undefined) {
   const wanted = preferredEncoding(acceptEncoding);
   const encoding = wanted && answer[wanted] ? wanted : null;
   const body = encoding ? (answer[encoding] as Buffer) : answer.identity;
-  const suffix = encoding === 'br' ? '-br' : encoding === 'gzip' ? '-gz' : '';
-  return { body, encoding, etag: `"${answer.etag}${suffix}"` };
+  return { body, encoding, etag: etagOf(answer, encoding) };
+}
+
+/** An answer made for one request, compressed now in the one encoding that request accepts. */
+async function compressedNow(answer: StoredAnswer, acceptEncoding: string | undefined) {
+  const { payload, encoding } = await compressFor(acceptEncoding, answer.identity);
+  return { body: payload, encoding, etag: etagOf(answer, encoding) };
 }
 
 /** Sends a stored answer: 304 when the client has it, else the encoding it accepts best. */
@@ -111,16 +120,16 @@ export async function sendAnswer(
   const acceptEncoding = request.headers['accept-encoding'];
   const notModified =
     answer.status === 200 && isNotModified(request.headers['if-none-match'], answer);
-  let { body, encoding, etag }: { body: Buffer | string; encoding: string | null; etag: string } =
-    variantFor(answer, acceptEncoding);
-  if (!answer.precompressed && !notModified) {
-    const made = await compressFor(acceptEncoding, answer.identity);
-    body = made.payload;
-    encoding = made.encoding;
-    etag = `"${answer.etag}${made.encoding === 'br' ? '-br' : made.encoding === 'gzip' ? '-gz' : ''}"`;
+  if (notModified) {
+    const encoding = answer.precompressed
+      ? variantFor(answer, acceptEncoding).encoding
+      : encodingFor(acceptEncoding, answer.identity.length);
+    return reply.header('etag', etagOf(answer, encoding)).status(304).send();
   }
+  const { body, encoding, etag } = answer.precompressed
+    ? variantFor(answer, acceptEncoding)
+    : await compressedNow(answer, acceptEncoding);
   void reply.header('etag', etag);
-  if (notModified) return reply.status(304).send();
   if (encoding) void reply.header('content-encoding', encoding);
   return reply.status(answer.status).send(body);
 }

@@ -26,13 +26,20 @@ const toBrotli = (body: string | Buffer) =>
   brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
 const toGzip = (body: string | Buffer) => gzipAsync(body, { level: 6 });
 
+/** The encoding `compressFor` gives a body of `bytes` for this Accept-Encoding. */
+export function encodingFor(
+  acceptEncoding: string | undefined,
+  bytes: number,
+): 'br' | 'gzip' | null {
+  return bytes < MIN_BYTES ? null : preferredEncoding(acceptEncoding);
+}
+
 /** A page body compressed as the client accepts (brotli, else gzip), or as it is. */
 export async function compressFor(
   acceptEncoding: string | undefined,
   body: string | Buffer,
 ): Promise<{ encoding: 'br' | 'gzip' | null; payload: string | Buffer }> {
-  if (Buffer.byteLength(body) < MIN_BYTES) return { encoding: null, payload: body };
-  const encoding = preferredEncoding(acceptEncoding);
+  const encoding = encodingFor(acceptEncoding, Buffer.byteLength(body));
   if (encoding === 'br') return { encoding, payload: await toBrotli(body) };
   if (encoding === 'gzip') return { encoding, payload: await toGzip(body) };
   return { encoding: null, payload: body };
