@@ -95,14 +95,17 @@ export class AnswerCache<V extends Cacheable> {
     const hit = this.fresh(key);
     const since = hit ? this.staleSince.get(key) : undefined;
     if (hit && since === undefined) return hit;
-    const flying = this.flights.get(key);
-    if (hit && flying && acceptStale && this.withinGrace(since)) return hit;
-    if (flying) return flying;
-    return this.fly(key, build);
+    if (hit && acceptStale && this.staleAnswerable(key, since)) return hit;
+    return this.flights.get(key) ?? this.fly(key, build);
   }
 
-  private withinGrace(since: number | undefined): boolean {
-    return since !== undefined && this.options.now() - since < this.options.graceMs;
+  /** The rule for a stale copy: answered only while its rebuild runs, and within the grace. */
+  private staleAnswerable(key: string, since: number | undefined): boolean {
+    return (
+      since !== undefined &&
+      this.flights.has(key) &&
+      this.options.now() - since < this.options.graceMs
+    );
   }
 
   private fly(key: string, build: () => Promise<Built<V>>): Promise<V> {
@@ -126,8 +129,7 @@ export class AnswerCache<V extends Cacheable> {
   peek(key: string): V | undefined {
     if (!this.enabled) return undefined;
     const since = this.staleSince.get(key);
-    if (since !== undefined && !(this.flights.has(key) && this.withinGrace(since)))
-      return undefined;
+    if (since !== undefined && !this.staleAnswerable(key, since)) return undefined;
     return this.fresh(key);
   }
 

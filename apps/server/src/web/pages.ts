@@ -54,15 +54,14 @@ export async function pagesRoute(app: FastifyInstance, dist: WebDist) {
   const transport = injectTransport(app);
   const missing = missingPages(app, {
     cacheControl: pageCacheControl,
-    renderGone: (url) => render(url, true),
+    renderGone: (url) => render(url, { gone: true }),
     unavailable,
   });
 
   /** A page for `url`; `keepable` false when it will be sent once and never kept. */
   const render = async (
     url: string,
-    gone = false,
-    keepable = true,
+    { gone = false, keepable = true }: { gone?: boolean; keepable?: boolean } = {},
   ): Promise<Built<StoredAnswer>> => {
     const api = watchForUnavailable(transport);
     const reads = recordReads(api.fetch);
@@ -126,10 +125,10 @@ export async function pagesRoute(app: FastifyInstance, dist: WebDist) {
       const admin = await isAdmin(request);
       if (admin === null) return sendAnswer(request, reply, unavailable);
       if (admin) return sendAnswer(request, reply, shell);
-      answer = (await render(request.url, false, false)).value;
+      answer = (await render(request.url, { keepable: false })).value;
     } else {
       answer = await app.publicCache.answer(`page ${answerKey(request.url)}`, () =>
-        render(request.url, false, app.publicCache.enabled),
+        render(request.url, { keepable: app.publicCache.enabled }),
       );
     }
     if (answer.viewOf && request.method === 'GET' && !beaconViews) {
