@@ -28,6 +28,12 @@ async function waitFor(url) {
   throw new Error(`server did not start: ${url}`);
 }
 
+/** BENCH_CPU_PROFILE=DIR writes a V8 CPU profile of the server there when it stops. */
+const profiling = () =>
+  process.env.BENCH_CPU_PROFILE
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`]
+    : [];
+
 /** The built server on a free port with a fresh data folder and the demo content. */
 export async function startServer(env = {}) {
   const port = await freePort();
@@ -41,7 +47,7 @@ export async function startServer(env = {}) {
     LOG_LEVEL: 'warn',
     ...env,
   };
-  const child = spawn('node', ['apps/server/dist/main.js'], {
+  const child = spawn('node', [...profiling(), 'apps/server/dist/main.js'], {
     env: settings,
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import http, { type IncomingHttpHeaders } from 'node:http';
-import { brotliDecompressSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createNews, createTaxonomy, type AuthHeaders, type NewsContext } from './factories.ts';
 import { adminAuth } from './fixtures.ts';
@@ -85,6 +85,34 @@ describe('cache hits answered before the framework', () => {
     const again = await get('/api/v1/u/get?page=1&limit=6', { 'if-none-match': etag });
     expect(again.status).toBe(304);
     expect(again.body.length).toBe(0);
+  });
+
+  it('keep each encoding of a hit to its own headers, however the requests interleave', async () => {
+    const miss = await get('/?door=encodings');
+    const served = t.app.frontDoor.served;
+    const asked = ['br', 'gzip', 'identity', 'gzip', 'br', 'identity'];
+    const etags = new Map<string, string>();
+    for (const encoding of asked) {
+      const hit = await rawGet('/?door=encodings', { 'accept-encoding': encoding });
+      const body =
+        encoding === 'br'
+          ? brotliDecompressSync(hit.body)
+          : encoding === 'gzip'
+            ? gunzipSync(hit.body)
+            : hit.body;
+      expect(body.equals(miss.body)).toBe(true);
+      expect(hit.headers['content-encoding']).toBe(encoding === 'identity' ? undefined : encoding);
+      expect(Number(hit.headers['content-length'])).toBe(hit.body.length);
+      expect(hit.headers['content-security-policy']).toContain("default-src 'self'");
+      const etag = String(hit.headers.etag);
+      expect(etags.get(encoding) ?? etag).toBe(etag);
+      etags.set(encoding, etag);
+    }
+    expect(new Set(etags.values()).size).toBe(3);
+    const head = await get('/?door=encodings', { 'accept-encoding': 'gzip' }, 'HEAD');
+    expect(head.body.length).toBe(0);
+    expect(head.headers.get('etag')).toBe(etags.get('gzip'));
+    expect(t.app.frontDoor.served).toBe(served + asked.length + 1);
   });
 
   it('count one view per GET of a kept article page and none per HEAD', async () => {

@@ -1,4 +1,4 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { ACCESS_COOKIE, REFRESH_COOKIE } from '../auth/cookies.ts';
 import { answerKey, answerTags, articleSlugOf } from './answer-tags.ts';
 import type { PublicCache } from './public-cache.ts';
@@ -47,12 +47,23 @@ export class FrontDoor {
   served = 0;
   /** The headers every answer of the site carries (helmet's); null until the app is ready. */
   private siteHeaders: Record<string, string> | null = null;
+  /**
+   * The cache key of each URL asked for lately (null: nothing the cache holds), so a hit costs
+   * one lookup rather than parsing its URL again. Bounded: emptied when full.
+   */
+  private readonly keys = new Map<string, string | null>();
+  /**
+   * The full header set of a kept answer in each encoding, made on its first hit: written in
+   * one `writeHead` it costs a fraction of setting the headers one by one.
+   */
+  private headerSets = new WeakMap<StoredAnswer, Map<string, OutgoingHttpHeaders>>();
 
   constructor(private readonly options: FrontDoorOptions) {}
 
   /** Starts answering hits, with the site-wide headers taken from one of the framework's answers. */
   open(siteHeaders: Record<string, string>): void {
     this.siteHeaders = siteHeaders;
+    this.headerSets = new WeakMap();
   }
 
   /** True when the request was answered here. */
@@ -68,36 +79,68 @@ export class FrontDoor {
     const { body, encoding, etag } = variantFor(answer, headers['accept-encoding']);
     const notModified = answer.status === 200 && isNotModified(headers['if-none-match'], answer);
     if (answer.viewOf && method === 'GET') this.options.countPageView?.(answer.viewOf);
-    response.statusCode = notModified ? 304 : answer.status;
-    for (const [name, value] of Object.entries(site)) response.setHeader(name, value);
-    for (const [name, value] of Object.entries(answer.headers)) response.setHeader(name, value);
-    response.setHeader('etag', etag);
     if (notModified) {
+      response.statusCode = 304;
+      for (const [name, value] of Object.entries(site)) response.setHeader(name, value);
+      for (const [name, value] of Object.entries(answer.headers)) response.setHeader(name, value);
+      response.setHeader('etag', etag);
       response.end();
       return true;
     }
-    if (encoding) response.setHeader('content-encoding', encoding);
-    response.setHeader('content-length', body.length);
+    response.writeHead(answer.status, this.headersOf(answer, site, encoding, etag, body.length));
     response.end(method === 'HEAD' ? undefined : body);
     return true;
   }
 
+  /** Every header of a kept answer sent in one encoding, made once per answer and encoding. */
+  private headersOf(
+    answer: StoredAnswer,
+    site: Record<string, string>,
+    encoding: 'br' | 'gzip' | null,
+    etag: string,
+    length: number,
+  ): OutgoingHttpHeaders {
+    let sets = this.headerSets.get(answer);
+    if (!sets) {
+      sets = new Map();
+      this.headerSets.set(answer, sets);
+    }
+    const name = encoding ?? 'identity';
+    let headers = sets.get(name);
+    if (!headers) {
+      headers = { ...site, ...answer.headers, etag, 'content-length': length };
+      if (encoding) headers['content-encoding'] = encoding;
+      sets.set(name, headers);
+    }
+    return headers;
+  }
+
   /** The kept answer for a URL, looked up under the key the framework's routes store it by. */
   private kept(url: string): StoredAnswer | undefined {
-    let key: string;
-    try {
-      if (url.startsWith('/api/') || url.startsWith('/rss.xml') || url.startsWith('/sitemap')) {
-        if (articleSlugOf(url) !== null || answerTags(url) === null) return undefined;
-        key = answerKey(url);
-      } else if (url.startsWith('/uploads/')) {
-        return undefined;
-      } else {
-        key = `page ${answerKey(url)}`;
-      }
-    } catch {
-      return undefined; // not a URL the cache could hold
+    let key = this.keys.get(url);
+    if (key === undefined) {
+      key = cacheKeyOf(url);
+      if (this.keys.size >= MAX_REMEMBERED_URLS) this.keys.clear();
+      this.keys.set(url, key);
     }
-    return this.options.cache.peekAnswer(key);
+    return key === null ? undefined : this.options.cache.peekAnswer(key);
+  }
+}
+
+/** How many URLs' keys the front door remembers (a few hundred make up most of a site's hits). */
+const MAX_REMEMBERED_URLS = 4096;
+
+/** The key the framework's routes keep a URL's answer under; null when none could be kept. */
+function cacheKeyOf(url: string): string | null {
+  try {
+    if (url.startsWith('/api/') || url.startsWith('/rss.xml') || url.startsWith('/sitemap')) {
+      if (articleSlugOf(url) !== null || answerTags(url) === null) return null;
+      return answerKey(url);
+    }
+    if (url.startsWith('/uploads/')) return null;
+    return `page ${answerKey(url)}`;
+  } catch {
+    return null; // not a URL the cache could hold
   }
 }
 
