@@ -55,6 +55,7 @@ export async function startServer(env = {}) {
   await waitFor(`${base}/health`);
   return {
     base,
+    pid: child.pid,
     /** A verified admin made with the CLI, signed in: its bearer header. */
     async adminHeaders() {
       const email = 'bench-admin@example.com';
