@@ -47,7 +47,10 @@ function lowerEveryThread(): void {
 }
 
 function answer(message: FromVariantProcess): void {
-  process.send?.(message);
+  // The app may have ended while this job ran: its 'disconnect' ends this process, and the send
+  // error (EPIPE) that can come first is no crash.
+  if (!process.connected) return;
+  process.send?.(message, undefined, {}, () => {});
 }
 
 process.on('message', (message: ToVariantProcess) => {
