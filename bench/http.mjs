@@ -7,9 +7,6 @@
 //     steady rate: reader and write p50/p99, errors, whether views are exact and every
 //     acknowledged write reads back. Default 10 s; --seconds 60 for the full check.
 // Figures are for this machine at this moment; tests never assert them.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { load as wrk, requireWrk } from './load.mjs';
 import { runMixed } from './mixed.mjs';
@@ -57,10 +54,7 @@ function load(url, connections) {
 }
 
 async function runThroughput(targets, connections) {
-  const html = await (await fetch(server.base + targets.article)).text();
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'newsroom-bare-'));
-  const file = path.join(dir, 'article.html');
-  writeFileSync(file, html);
+  const html = Buffer.from(await (await fetch(server.base + targets.article)).arrayBuffer());
   console.log(
     `${seconds}s per target after a 2 s warm-up, ${connections} connections (wrk), demo data, page cache on\n`,
   );
@@ -85,13 +79,12 @@ async function runThroughput(targets, connections) {
   for (const [name, url] of Object.entries(targets)) {
     results[name] = await load(server.base + url, connections);
   }
-  const bare = await startBare(file);
+  const bare = await startBare({ '*': { body: html } });
   let baseline;
   try {
     baseline = await load(bare.base, connections);
   } finally {
     await bare.stop();
-    rmSync(dir, { recursive: true, force: true });
   }
   row('home page', results.home, baseline);
   row('article page', results.article, baseline);

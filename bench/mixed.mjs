@@ -1,8 +1,10 @@
 // The mixed run of `npm run bench -- --mixed`: readers and an admin writing at once.
 import sharp from 'sharp';
 import { fork } from 'node:child_process';
+import http from 'node:http';
 import path from 'node:path';
 import { load } from './load.mjs';
+import { startBare } from './server-process.mjs';
 
 const percentile = (sorted, p) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : 0;
@@ -69,6 +71,52 @@ async function sampleReaders(base, paths) {
   };
 }
 
+/** An answer's bytes as sent to a browser (br or gzip, not decoded), and their encoding. */
+function rawAnswer(url) {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { 'accept-encoding': ACCEPT_ENCODING } }, (response) => {
+        const chunks = [];
+        response.on('data', (chunk) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({
+            body: Buffer.concat(chunks),
+            encoding: response.headers['content-encoding'],
+          }),
+        );
+      })
+      .on('error', reject);
+  });
+}
+
+const ACCEPT_ENCODING = 'br, gzip';
+
+/** The sample readers' line: how many answers, p50, p99 and the longest. */
+function sampleLine(sampled) {
+  const sorted = [...sampled.latencies].sort((a, b) => a - b);
+  return `${sorted.length} answers to ${SAMPLE_READERS} readers (a request every ${SAMPLE_PAUSE_MS} ms each)  p50 ${percentile(sorted, 50).toFixed(1)} ms  p99 ${percentile(sorted, 99).toFixed(1)} ms  max ${(sorted.at(-1) ?? 0).toFixed(0)} ms  errors ${sampled.errors}`;
+}
+
+/**
+ * The same answers (the bytes our server sent, in the same encoding) served from memory by a
+ * bare Node http server, under the same wrk connections and sample readers, with no writes:
+ * what this machine allows at this moment.
+ */
+async function bareBaseline(base, targets, { readers, seconds }) {
+  const answers = {};
+  for (const target of Object.values(targets)) answers[target] = await rawAnswer(base + target);
+  const bare = await startBare(answers);
+  try {
+    const options = { connections: readers, headers: { 'accept-encoding': ACCEPT_ENCODING } };
+    await load(bare.base, Object.values(targets), { ...options, seconds: WARMUP_SECONDS });
+    const samples = await sampleReaders(bare.base, Object.values(targets));
+    const reads = await load(bare.base, Object.values(targets), { ...options, seconds });
+    return { reads, sampled: await samples.stop() };
+  } finally {
+    await bare.stop();
+  }
+}
+
 export async function runMixed({ server, targets, seconds, readers, writesPerSecond }) {
   const { base } = server;
   const headers = await server.adminHeaders();
@@ -89,7 +137,7 @@ export async function runMixed({ server, targets, seconds, readers, writesPerSec
     load(base, Object.values(targets), {
       connections: readers,
       seconds: warmup ? WARMUP_SECONDS : seconds,
-      headers: { 'accept-encoding': 'br, gzip' },
+      headers: { 'accept-encoding': ACCEPT_ENCODING },
     });
   await readerLoad(true);
   // The warm-up's views reach the database within a second; the count starts after them.
@@ -127,10 +175,7 @@ export async function runMixed({ server, targets, seconds, readers, writesPerSec
   console.log(
     `                 as wrk records it: p50 ${reads.p50.toFixed(1)} ms  p99 ${reads.p99.toFixed(1)} ms  mean ${reads.mean.toFixed(1)} ms (the mean ${readers} connections allow at this rate: ${((1000 * readers) / reads.rps).toFixed(1)} ms)`,
   );
-  const sorted = sampled.latencies.sort((a, b) => a - b);
-  console.log(
-    `sample readers   ${sorted.length} answers to ${SAMPLE_READERS} readers (a request every ${SAMPLE_PAUSE_MS} ms each)  p50 ${percentile(sorted, 50).toFixed(1)} ms  p99 ${percentile(sorted, 99).toFixed(1)} ms  max ${(sorted.at(-1) ?? 0).toFixed(0)} ms  errors ${sampled.errors}`,
-  );
+  console.log(`sample readers   ${sampleLine(sampled)}`);
   const ms = writes
     .filter((w) => w.ok)
     .map((w) => w.ms)
@@ -166,5 +211,12 @@ export async function runMixed({ server, targets, seconds, readers, writesPerSec
   console.log(
     `writes read back ${readBack} of ${ms.length} acknowledged: ${readBack === ms.length ? 'all' : 'SOME MISSING'}`,
   );
-  console.log('goals: reader p99 ≤ 50 ms, writes p99 ≤ 250 ms, no errors, views exact');
+
+  const bare = await bareBaseline(base, targets, { readers, seconds });
+  console.log(
+    `\nbare baseline    the same answers from memory (bare Node http), the same ${readers} wrk connections and sample readers, no writes:`,
+  );
+  console.log(`load (wrk)       ${bare.reads.rps.toFixed(0)} req/s  errors ${bare.reads.errors}`);
+  console.log(`sample readers   ${sampleLine(bare.sampled)}`);
+  console.log('\ngoals: reader p99 ≤ 50 ms, writes p99 ≤ 250 ms, no errors, views exact');
 }

@@ -1,6 +1,6 @@
 // Starting and stopping the built server (and the bare baseline) for the benchmarks.
 import { fork, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -85,18 +85,33 @@ export async function startServer(env = {}) {
   };
 }
 
-/** bench/bare-server.mjs serving `file`. */
-export async function startBare(file) {
+/**
+ * bench/bare-server.mjs answering from memory: `answers` maps a path (or "*") to
+ * { body, encoding? }, the bytes to send and their content-encoding.
+ */
+export async function startBare(answers) {
   const port = await freePort();
-  const child = fork(path.join(import.meta.dirname, 'bare-server.mjs'), [file, String(port)], {
-    stdio: 'ignore',
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'newsroom-bare-'));
+  const manifest = {};
+  Object.entries(answers).forEach(([at, { body, encoding }], n) => {
+    const file = path.join(dir, `answer-${n}`);
+    writeFileSync(file, body);
+    manifest[at] = { file, encoding };
   });
+  const manifestFile = path.join(dir, 'manifest.json');
+  writeFileSync(manifestFile, JSON.stringify(manifest));
+  const child = fork(
+    path.join(import.meta.dirname, 'bare-server.mjs'),
+    [manifestFile, String(port)],
+    { stdio: 'ignore' },
+  );
   await new Promise((resolve) => child.once('message', resolve));
   return {
     base: `http://127.0.0.1:${port}`,
     async stop() {
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));
+      rmSync(dir, { recursive: true, force: true });
     },
   };
 }
