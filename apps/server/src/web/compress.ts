@@ -22,8 +22,17 @@ export function preferredEncoding(acceptEncoding: string | undefined): 'br' | 'g
   return null;
 }
 
-const toBrotli = (body: string | Buffer) =>
-  brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
+/**
+ * Brotli quality for an answer kept and sent many times, and for one made for a single request.
+ * On a 95 KB article page, quality 5 takes about 3.6 ms for 17.2 KB and quality 4 about 1.9 ms
+ * for 18.3 KB: a kept answer is compressed once, so the smaller body is worth it; a page made
+ * for one reader (cache off, a possible admin) pays the compression in its own latency.
+ */
+const KEPT_QUALITY = 5;
+const ONE_OFF_QUALITY = 4;
+
+const toBrotli = (body: string | Buffer, quality: number) =>
+  brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: quality } });
 const toGzip = (body: string | Buffer) => gzipAsync(body, { level: 6 });
 
 /** The encoding `compressFor` gives a body of `bytes` for this Accept-Encoding. */
@@ -40,7 +49,7 @@ export async function compressFor(
   body: string | Buffer,
 ): Promise<{ encoding: 'br' | 'gzip' | null; payload: string | Buffer }> {
   const encoding = encodingFor(acceptEncoding, Buffer.byteLength(body));
-  if (encoding === 'br') return { encoding, payload: await toBrotli(body) };
+  if (encoding === 'br') return { encoding, payload: await toBrotli(body, ONE_OFF_QUALITY) };
   if (encoding === 'gzip') return { encoding, payload: await toGzip(body) };
   return { encoding: null, payload: body };
 }
@@ -50,6 +59,6 @@ export async function compressBoth(
   body: Buffer,
 ): Promise<{ br: Buffer | null; gzip: Buffer | null }> {
   if (body.length < MIN_BYTES) return { br: null, gzip: null };
-  const [br, gz] = await Promise.all([toBrotli(body), toGzip(body)]);
+  const [br, gz] = await Promise.all([toBrotli(body, KEPT_QUALITY), toGzip(body)]);
   return { br, gzip: gz };
 }
