@@ -115,6 +115,21 @@ describe('cache hits answered before the framework', () => {
     expect(t.app.frontDoor.served).toBe(served + asked.length + 1);
   });
 
+  it('keep an answer first read by a page render, compressed, for the readers after it', async () => {
+    await createNews(ctx, { title: 'Read first by a page render' });
+    const name = ctx.taxonomy.names.category;
+    const page = await get(`/section/${encodeURIComponent(name)}?door=render-read`);
+    expect(page.body.toString()).toContain('Read first by a page render');
+    const served = t.app.frontDoor.served;
+    const list = `/api/v1/u/get?category=${encodeURIComponent(name)}`;
+    await vi.waitFor(async () => {
+      const hit = await rawGet(list, { 'accept-encoding': 'br' });
+      expect(hit.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(hit.body).toString()).toContain('Read first by a page render');
+    });
+    expect(t.app.frontDoor.served).toBeGreaterThan(served);
+  });
+
   it('count one view per GET of a kept article page and none per HEAD', async () => {
     const news = await createNews(ctx, { title: 'Viewed through the door' });
     for (let i = 0; i < 4; i++) expect((await get(`/news/${news.slug}`)).status).toBe(200);

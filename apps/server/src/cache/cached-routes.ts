@@ -83,14 +83,30 @@ export function cacheRoutesOfScope(app: FastifyInstance, cache: PublicCache) {
       return payload;
     }
     const tags = answerTags(request.url) ?? [];
-    const answer = await storeAnswer({
+    const stored = storeAnswer({
       status: 200,
       headers: reply.getHeaders(),
       body,
       tags,
       expiresAt: request.answerExpiresAt,
-    });
-    lead.settle({ value: answer, keep: true });
+    }).then(
+      (answer) => {
+        lead.settle({ value: answer, keep: true });
+        return answer;
+      },
+      (error: unknown) => {
+        lead.settle(error instanceof Error ? error : new Error(String(error)));
+        throw error;
+      },
+    );
+    if (app.renderMark.isRender(request)) {
+      // A page render reads the body as it is and need not wait for the compressed forms:
+      // under load that wait (the thread pool, then a turn of the event loop) came twice in
+      // each article page's rebuild. Requests that joined this build still wait for them.
+      stored.catch(() => undefined);
+      return payload;
+    }
+    const answer = await stored;
     const { body: encoded, encoding, etag } = variantFor(answer, lead.acceptEncoding);
     void reply.headers({ ...answer.headers, etag });
     if (!encoding) return payload;
