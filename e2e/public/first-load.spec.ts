@@ -1,0 +1,53 @@
+import { expect, test, type Page } from '@playwright/test';
+import type { NewsDto } from '@newsroom/contract';
+import { apiGet } from './support.ts';
+
+/** Counts, in the page, every Intl date formatter made from its first script on. */
+async function countDateFormatters(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const counted = window as unknown as { dateFormatters: number };
+    counted.dateFormatters = 0;
+    const Original = Intl.DateTimeFormat;
+    Intl.DateTimeFormat = new Proxy(Original, {
+      construct(target, args: ConstructorParameters<typeof Intl.DateTimeFormat>) {
+        counted.dateFormatters += 1;
+        return new target(...args);
+      },
+      apply(target, _this, args: ConstructorParameters<typeof Intl.DateTimeFormat>) {
+        counted.dateFormatters += 1;
+        return target(...args);
+      },
+    });
+  });
+}
+
+/** Waits until React has taken over the page: the menu button opens the menu. */
+async function hydrated(page: Page): Promise<void> {
+  await page.setViewportSize({ width: 412, height: 823 });
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await expect(page.getByRole('navigation', { name: 'Menu', exact: true })).toBeVisible();
+}
+
+test.describe('hydrating a page', () => {
+  test('the home makes no date formatter, though it shows dates', async ({ page }) => {
+    await countDateFormatters(page);
+    await page.goto('/');
+    await hydrated(page);
+    await expect(page.getByTestId('news-item').first().locator('time')).toContainText('Updated');
+    expect(await page.evaluate(() => (window as { dateFormatters?: number }).dateFormatters)).toBe(
+      0,
+    );
+  });
+
+  test('an article makes no date formatter, though it shows dates', async ({ page }) => {
+    const [article] = (await apiGet<NewsDto[]>(page.request, '/u/get?page=1&limit=1')).data;
+    if (!article) throw new Error('The demo data has no article');
+    await countDateFormatters(page);
+    await page.goto(`/news/${article.slug}`);
+    await hydrated(page);
+    await expect(page.locator('article time').first()).toContainText('GMT+5:30');
+    expect(await page.evaluate(() => (window as { dateFormatters?: number }).dateFormatters)).toBe(
+      0,
+    );
+  });
+});
