@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { NewsDto } from '@newsroom/contract';
-import { apiGet } from './support.ts';
+import { apiGet, collectErrors } from './support.ts';
 
 /** Counts, in the page, every Intl date formatter made from its first script on. */
 async function countDateFormatters(page: Page): Promise<void> {
@@ -49,5 +49,28 @@ test.describe('hydrating a page', () => {
     expect(await page.evaluate(() => (window as { dateFormatters?: number }).dateFormatters)).toBe(
       0,
     );
+  });
+
+  test('an article hydrates from the data it embeds: no API call, no other script, no error', async ({
+    page,
+  }) => {
+    const [article] = (await apiGet<NewsDto[]>(page.request, '/u/get?page=1&limit=1')).data;
+    if (!article) throw new Error('The demo data has no article');
+    const errors = collectErrors(page);
+    const apiCalls: string[] = [];
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/v1/')) apiCalls.push(request.url());
+      if (request.resourceType() === 'script') scripts.push(request.url());
+    });
+    await page.goto(`/news/${article.slug}`);
+    await hydrated(page);
+    await page.waitForLoadState('networkidle');
+    await expect(page.getByTestId('related-news').getByRole('listitem').first()).toBeVisible();
+    await expect(page.getByTestId('read-also').getByRole('listitem')).toHaveCount(4);
+    expect(apiCalls).toEqual([]);
+    // The served rich text is used as it is: no sanitiser is loaded after hydration.
+    expect(scripts).toHaveLength(1);
+    expect(errors).toEqual([]);
   });
 });
