@@ -74,3 +74,38 @@ test.describe('hydrating a page', () => {
     expect(errors).toEqual([]);
   });
 });
+
+/** Whether any stylesheet of the page has a rule for this class selector. */
+function hasRule(page: Page, selector: string): Promise<boolean> {
+  return page.evaluate(
+    (wanted) =>
+      [...document.styleSheets].some((sheet) => {
+        const rules = (list: CSSRuleList): boolean =>
+          [...list].some((rule) =>
+            rule instanceof CSSStyleRule
+              ? rule.selectorText === wanted
+              : 'cssRules' in rule && rules((rule as CSSGroupingRule).cssRules),
+          );
+        return rules(sheet.cssRules);
+      }),
+    selector,
+  );
+}
+
+test.describe('styles', () => {
+  // Classes only the back office and sign-in screens use (its tables, its switches).
+  const backOfficeOnly = ['.min-w-full', '.bg-green-600'];
+
+  test('a reader page carries the styles of the reader site only', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByTestId('news-item').first()).toBeVisible();
+    for (const selector of backOfficeOnly) expect(await hasRule(page, selector)).toBe(false);
+    expect(await hasRule(page, '.sr-only')).toBe(true);
+  });
+
+  test('the sign-in screen loads the back office styles with its code', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+    for (const selector of backOfficeOnly) expect(await hasRule(page, selector)).toBe(true);
+  });
+});
