@@ -13,6 +13,15 @@ const latest = [1, 2, 3, 4].map((n) => createNews({ description: longDescription
 const list = [1, 2, 3, 4, 5, 6].map((n) =>
   createNews({ description: longDescription(`item${n}`) }),
 );
+const categories = [
+  {
+    _id: 'cat-1',
+    name: 'Politics',
+    subcategory: [{ _id: 'sub-1', name: 'Elections' }],
+    createdAt: '1999-01-02T03:04:05.000Z',
+    updatedAt: '1999-06-07T08:09:10.000Z',
+  },
+];
 
 /** The public API as the page host passes it to the renderer: answers by path. */
 async function api(url: string): Promise<Response> {
@@ -22,7 +31,7 @@ async function api(url: string): Promise<Response> {
     '/api/v1/u/related-news': { data: related },
     '/api/v1/u/latest': { data: latest },
     '/api/v1/u/get': { data: list, count: 20 },
-    '/api/v1/u/category-list': { data: [] },
+    '/api/v1/u/category-list': { data: categories },
   };
   const answer = answers[pathname];
   const body = answer ? { statusCode: 200, message: 'ok', ...answer } : { statusCode: 404 };
@@ -56,6 +65,13 @@ describe('the data a page embeds for its hydration', () => {
       expect(state).toContain(excerpt);
       expect(html).toContain(excerpt);
     }
+  });
+
+  it('holds the categories’ names for the header, not their dates', async () => {
+    const { html, state } = await renderPage('/');
+    expect(html).toContain('Elections');
+    expect(state).toContain('Elections');
+    expect(state).not.toContain('1999-');
   });
 
   it('holds, for a list, the opening words of each card and not the rich text', async () => {

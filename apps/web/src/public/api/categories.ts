@@ -3,9 +3,20 @@ import { CACHE_MS, type CategoryDto } from '@newsroom/contract';
 import { api } from '../../lib/api.ts';
 import { publicRetry } from './retry.ts';
 
+/**
+ * What the pages use of a category: its name and its sub-categories' names (the header's menus,
+ * the list pages' addresses). All a page keeps, and embeds for its hydration, of the answer.
+ */
+export type NavCategory = Pick<CategoryDto, '_id' | 'name' | 'subcategory'>;
+
 /** GET /u/category-list: every category with its sub-categories, for the header and filters. */
-export async function getCategories(): Promise<CategoryDto[]> {
-  return (await api<CategoryDto[]>('/u/category-list')).data;
+export async function getCategories(): Promise<NavCategory[]> {
+  const { data } = await api<CategoryDto[]>('/u/category-list');
+  return data.map(({ _id, name, subcategory }) => ({
+    _id,
+    name,
+    subcategory: subcategory.map((sub) => ({ _id: sub._id, name: sub.name })),
+  }));
 }
 
 export const categoriesQuery = () =>
@@ -18,6 +29,6 @@ export const categoriesQuery = () =>
   });
 
 /** The categories, or none while they load or when they cannot be read. */
-export function useCategories(): CategoryDto[] {
+export function useCategories(): NavCategory[] {
   return useQuery(categoriesQuery()).data ?? [];
 }

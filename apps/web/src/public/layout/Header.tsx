@@ -1,7 +1,6 @@
 import { useRef, useState, type ReactNode } from 'react';
-import type { CategoryDto } from '@newsroom/contract';
 import { paths } from '../../lib/paths.ts';
-import { useCategories } from '../api/categories.ts';
+import { useCategories, type NavCategory } from '../api/categories.ts';
 import { usePathname } from '../pathname.ts';
 import { MobileDrawer } from './MobileDrawer.tsx';
 import { Logo } from './Logo.tsx';
@@ -31,7 +30,7 @@ function NavLink({ to, end, children }: { to: string; end?: boolean; children: R
 }
 
 /** One category of the desktop bar; its sub-categories open on hover and on keyboard focus. */
-function CategoryMenu({ category }: { category: CategoryDto }) {
+function CategoryMenu({ category }: { category: NavCategory }) {
   const menuId = `menu-${category._id}`;
   return (
     <li className="group relative">

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
-import type { CategoryDto } from '@newsroom/contract';
 import { paths } from '../../lib/paths.ts';
+import type { NavCategory } from '../api/categories.ts';
 import { SearchBox } from '../search/SearchBox.tsx';
 
 interface MobileDrawerProps {
-  categories: CategoryDto[];
+  categories: NavCategory[];
   onClose: () => void;
 }
 
