@@ -7,7 +7,12 @@ import { createNews, words } from './factories.ts';
 const longDescription = (name: string) =>
   `<p>${words(100, name)} <em>tail-of-${name}</em></p><p>${words(30, `${name}-end`)}</p>`;
 
-const article = createNews({ slug: 'the-story', description: longDescription('story') });
+const article = createNews({
+  slug: 'the-story',
+  description: longDescription('story'),
+  metaDescription: 'Meta of the story, for the head alone',
+  anchor: { _id: 'anchor-of-the-story', name: 'An anchor' },
+});
 const related = [1, 2, 3].map((n) => createNews({ description: longDescription(`related${n}`) }));
 const latest = [1, 2, 3, 4].map((n) => createNews({ description: longDescription(`latest${n}`) }));
 const list = [1, 2, 3, 4, 5, 6].map((n) =>
@@ -58,6 +63,16 @@ describe('the data a page embeds for its hydration', () => {
     }
   });
 
+  it('holds of the article what the page shows, while the head has the rest', async () => {
+    const { head, html, state } = await renderPage('/news/the-story');
+    expect(head).toContain('Meta of the story, for the head alone');
+    expect(html).toContain(article.title);
+    expect(state).toContain(article.title);
+    for (const unshown of ['Meta of the story', 'anchor-of-the-story', 'categoryId', 'views']) {
+      expect(state).not.toContain(unshown);
+    }
+  });
+
   it('holds the opening words the related news show, which the page shows', async () => {
     const { html, state } = await renderPage('/news/the-story');
     for (const other of related) {
@@ -67,11 +82,13 @@ describe('the data a page embeds for its hydration', () => {
     }
   });
 
-  it('holds the categories’ names for the header, not their dates', async () => {
+  it('holds the categories’ names for the header, not their ids or dates', async () => {
     const { html, state } = await renderPage('/');
     expect(html).toContain('Elections');
     expect(state).toContain('Elections');
     expect(state).not.toContain('1999-');
+    expect(state).not.toContain('cat-1');
+    expect(state).not.toContain('sub-1');
   });
 
   it('holds, for a list, the opening words of each card and not the rich text', async () => {

@@ -5,17 +5,20 @@ import { publicRetry } from './retry.ts';
 
 /**
  * What the pages use of a category: its name and its sub-categories' names (the header's menus,
- * the list pages' addresses). All a page keeps, and embeds for its hydration, of the answer.
+ * the list pages' addresses; names are unique). All a page keeps, and embeds for its hydration,
+ * of the answer: ids and dates would be most of its bytes.
  */
-export type NavCategory = Pick<CategoryDto, '_id' | 'name' | 'subcategory'>;
+export interface NavCategory {
+  name: string;
+  subcategory: { name: string }[];
+}
 
 /** GET /u/category-list: every category with its sub-categories, for the header and filters. */
 export async function getCategories(): Promise<NavCategory[]> {
   const { data } = await api<CategoryDto[]>('/u/category-list');
-  return data.map(({ _id, name, subcategory }) => ({
-    _id,
+  return data.map(({ name, subcategory }) => ({
     name,
-    subcategory: subcategory.map((sub) => ({ _id: sub._id, name: sub.name })),
+    subcategory: subcategory.map((sub) => ({ name: sub.name })),
   }));
 }
 
