@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { NewsDto } from '@newsroom/contract';
-import { apiGet, collectErrors } from './support.ts';
+import { apiGet, collectErrors, openHydrated } from './support.ts';
 
 /** Counts, in the page, every Intl date formatter made from its first script on. */
 async function countDateFormatters(page: Page): Promise<void> {
@@ -21,18 +21,36 @@ async function countDateFormatters(page: Page): Promise<void> {
   });
 }
 
-/** Waits until React has taken over the page: the menu button opens the menu. */
-async function hydrated(page: Page): Promise<void> {
+/** Opens a page on a phone and waits until React has taken over: the menu button opens it. */
+async function hydrated(page: Page, url: string): Promise<void> {
   await page.setViewportSize({ width: 412, height: 823 });
+  await openHydrated(page, url);
   await page.getByRole('button', { name: 'Menu' }).click();
   await expect(page.getByRole('navigation', { name: 'Menu', exact: true })).toBeVisible();
 }
 
 test.describe('hydrating a page', () => {
+  test('an article’s script is requested once its main picture has loaded', async ({ page }) => {
+    const [article] = (await apiGet<NewsDto[]>(page.request, '/u/get?page=1&limit=1')).data;
+    if (!article?.Image) throw new Error('The newest demo article has no picture');
+    const events: string[] = [];
+    page.on('requestfinished', (request) => {
+      if (request.resourceType() === 'image' && request.url().includes('/uploads/news/')) {
+        events.push('picture');
+      }
+    });
+    page.on('request', (request) => {
+      if (/\/assets\/index-[\w-]+\.js$/.test(request.url())) events.push('script');
+    });
+    await hydrated(page, `/news/${article.slug}`);
+    expect(events).toContain('script');
+    expect(events.indexOf('picture')).toBeGreaterThanOrEqual(0);
+    expect(events.indexOf('picture')).toBeLessThan(events.indexOf('script'));
+  });
+
   test('the home makes no date formatter, though it shows dates', async ({ page }) => {
     await countDateFormatters(page);
-    await page.goto('/');
-    await hydrated(page);
+    await hydrated(page, '/');
     await expect(page.getByTestId('news-item').first().locator('time')).toContainText('Updated');
     expect(await page.evaluate(() => (window as { dateFormatters?: number }).dateFormatters)).toBe(
       0,
@@ -43,8 +61,7 @@ test.describe('hydrating a page', () => {
     const [article] = (await apiGet<NewsDto[]>(page.request, '/u/get?page=1&limit=1')).data;
     if (!article) throw new Error('The demo data has no article');
     await countDateFormatters(page);
-    await page.goto(`/news/${article.slug}`);
-    await hydrated(page);
+    await hydrated(page, `/news/${article.slug}`);
     await expect(page.locator('article time').first()).toContainText('GMT+5:30');
     expect(await page.evaluate(() => (window as { dateFormatters?: number }).dateFormatters)).toBe(
       0,
@@ -63,14 +80,17 @@ test.describe('hydrating a page', () => {
       if (request.url().includes('/api/v1/')) apiCalls.push(request.url());
       if (request.resourceType() === 'script') scripts.push(request.url());
     });
-    await page.goto(`/news/${article.slug}`);
-    await hydrated(page);
+    await hydrated(page, `/news/${article.slug}`);
     await page.waitForLoadState('networkidle');
     await expect(page.getByTestId('related-news').getByRole('listitem').first()).toBeVisible();
     await expect(page.getByTestId('read-also').getByRole('listitem')).toHaveCount(4);
     expect(apiCalls).toEqual([]);
-    // The served rich text is used as it is: no sanitiser is loaded after hydration.
-    expect(scripts).toHaveLength(1);
+    // The served rich text is used as it is: no sanitiser is loaded after hydration, only the
+    // page's starter and its script.
+    expect(scripts.map((url) => new URL(url).pathname.replace(/-[\w-]+\.js$/, ''))).toEqual([
+      '/assets/start',
+      '/assets/index',
+    ]);
     expect(errors).toEqual([]);
   });
 });
