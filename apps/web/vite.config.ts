@@ -1,9 +1,10 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import { createHash } from 'node:crypto';
 import { readFile, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, transformWithEsbuild, type Plugin } from 'vite';
 
 /**
  * The contract package is pure (constants, helpers and zod schemas), so a page that needs one
@@ -56,28 +57,44 @@ function precompressAssets(): Plugin {
 
 /**
  * Orders a first visit's downloads: the entry's stylesheet goes inside index.html, so the first
- * paint waits for no second request (about 6 KB compressed, sent with the compressed page), and
- * the entry script is fetched at low priority. Lazily loaded chunks (the admin's editor) keep
+ * paint waits for no second request (sent compressed with the page), and the entry script is
+ * started by a small deferred script (src/start-after-paint.ts, built here on its own) once the
+ * page shows its main picture. The entry stays index.html's module script for Vite's manifest
+ * (and the bundle check), only its tag changes. Lazily loaded chunks (the admin's editor) keep
  * their own stylesheet files.
  */
 function shapeFirstLoad(): Plugin {
+  let starter = '';
   return {
     name: 'shape-first-load',
     apply: 'build',
+    async buildStart() {
+      if (this.environment.config.consumer !== 'client') return;
+      const file = path.resolve(this.environment.config.root, 'src/start-after-paint.ts');
+      const { code } = await transformWithEsbuild(await readFile(file, 'utf8'), file, {
+        format: 'iife',
+        minify: true,
+        target: 'es2020',
+      });
+      starter = `assets/start-${createHash('sha256').update(code).digest('hex').slice(0, 8)}.js`;
+      this.emitFile({ type: 'asset', fileName: starter, source: code });
+    },
     transformIndexHtml: {
       order: 'post',
       handler(html, { bundle }) {
         const link = /<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g;
-        // The page is readable before its script runs: the script yields the network to the
-        // page's main picture (the largest paint) and hydrates right after.
-        const entryScript = '<script type="module" crossorigin';
-        const lowScript = `${entryScript} fetchpriority="low"`;
-        return html.replace(entryScript, lowScript).replace(link, (tag, file: string) => {
-          const asset = bundle?.[file];
-          if (asset?.type !== 'asset') return tag;
-          const css = typeof asset.source === 'string' ? asset.source : Buffer.from(asset.source);
-          return `<style>${css.toString()}</style>`;
-        });
+        const entryScript =
+          /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/;
+        return html
+          .replace(entryScript, (_tag, entry: string) =>
+            starter ? `<script defer src="/${starter}" data-entry="${entry}"></script>` : _tag,
+          )
+          .replace(link, (tag, file: string) => {
+            const asset = bundle?.[file];
+            if (asset?.type !== 'asset') return tag;
+            const css = typeof asset.source === 'string' ? asset.source : Buffer.from(asset.source);
+            return `<style>${css.toString()}</style>`;
+          });
       },
     },
   };

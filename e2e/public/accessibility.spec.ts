@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import type { NewsDto } from '@newsroom/contract';
-import { apiGet } from './support.ts';
+import { apiGet, openHydrated } from './support.ts';
 
 async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
@@ -37,7 +37,7 @@ test('an article has no serious or critical accessibility violation', async ({ p
 
 test('the mobile menu has no serious or critical accessibility violation', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 });
-  await page.goto('/');
+  await openHydrated(page, '/');
   await page.getByRole('button', { name: 'Menu' }).click();
   await page.getByRole('button', { name: 'Crime sub-categories' }).click();
   expect(await seriousViolations(page)).toEqual([]);

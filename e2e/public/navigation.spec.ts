@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { firstPageTitles, shownTitles } from './support.ts';
+import { firstPageTitles, openHydrated, shownTitles } from './support.ts';
 
 async function expectListOf(page: Page, filter: { category: string; subcategory?: string }) {
   const expected = await firstPageTitles(page.request, filter);
@@ -54,7 +54,7 @@ test.describe('mobile drawer at 360 px', () => {
   test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
 
   test('choosing a category, then a sub-category, filters the list', async ({ page }) => {
-    await page.goto('/');
+    await openHydrated(page, '/');
     await expect(page.getByRole('navigation', { name: 'Categories', exact: true })).toBeHidden();
     const menu = page.getByRole('button', { name: 'Menu' });
 

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { collectErrors } from './support.ts';
+import { collectErrors, openHydrated } from './support.ts';
 
 // "year" is in 18 of the demo articles (more than two pages of 6); the nonsense word in none.
 const COMMON_WORD = 'year';
@@ -65,7 +65,7 @@ test('an empty search asks for words instead of failing', async ({ page }) => {
 
 test('the mobile drawer has a search box at 360 px', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 });
-  await page.goto('/');
+  await openHydrated(page, '/');
   await expect(page.getByRole('banner').getByRole('searchbox')).toBeHidden();
   await page.getByRole('button', { name: 'Menu' }).click();
   const box = page.locator('#mobile-menu').getByRole('searchbox', { name: 'Search news' });

@@ -87,3 +87,13 @@ export function asHtml(text: string): string {
     .replace(/"/g, '&quot;')
     .replace(/'/g, '&#x27;');
 }
+
+/**
+ * Opens a page and waits until its script has run. A page with a main picture starts its script
+ * once the picture is shown (decision 075), which may be after the load event `goto` waits for;
+ * until then its buttons (the menu) do nothing.
+ */
+export async function openHydrated(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await page.waitForLoadState('networkidle');
+}

@@ -28,6 +28,8 @@ export function NewsImage({ article, priority = false, sizes, className = '' }: 
   }
   const urls = imageUrls(article.Image.ImageURL);
   const size = urls.size ?? UNKNOWN_SIZE;
+  // The page's first script starts the app once this picture is shown (src/start-after-paint.ts).
+  const timing = priority ? { elementtiming: 'main-picture' } : {};
   const img = (
     <img
       src={urls.original}
@@ -38,6 +40,7 @@ export function NewsImage({ article, priority = false, sizes, className = '' }: 
       decoding={priority ? 'auto' : 'async'}
       fetchPriority={priority ? 'high' : 'auto'}
       className={`aspect-video w-full bg-slate-200 object-cover ${className}`}
+      {...timing}
     />
   );
   if (urls.avif.length === 0) return img;

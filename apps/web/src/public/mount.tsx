@@ -6,6 +6,7 @@ import { documentTitle } from './head.ts';
 import { readPublicState, receivedNow } from './hydration.ts';
 import type { PublicPageRef } from './page.ts';
 import { PublicPage } from './PublicPage.tsx';
+import { ServerMarkup } from './server-markup.ts';
 
 /** The contact page and its form library load only on that page, before it is hydrated. */
 async function contactPageFor(page: PublicPageRef): Promise<ComponentType | undefined> {
@@ -41,7 +42,9 @@ export async function hydratePublic(root: HTMLElement): Promise<void> {
   const ContactPage = await contactPageFor(page);
   const app = (
     <QueryClientProvider client={queryClient}>
-      <PublicPage page={page} pathname={window.location.pathname} ContactPage={ContactPage} />
+      <ServerMarkup.Provider value={state !== null}>
+        <PublicPage page={page} pathname={window.location.pathname} ContactPage={ContactPage} />
+      </ServerMarkup.Provider>
     </QueryClientProvider>
   );
   // As a transition, hydration is done in slices that yield to the browser between them, so

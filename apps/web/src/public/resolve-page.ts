@@ -1,7 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { matchRoutes } from 'react-router';
 import { paths } from '../lib/paths.ts';
-import { articleQuery } from './api/article.ts';
 import { categoriesQuery } from './api/categories.ts';
 import { loadArticle } from './article/loader.ts';
 import { ERROR_HEAD, NOT_FOUND_HEAD, type PageHead } from './head.ts';
@@ -30,8 +29,7 @@ const ROUTES = [
 const NOT_FOUND: ResolvedPage = { page: { id: 'not-found' }, status: 404, head: NOT_FOUND_HEAD };
 
 async function resolveArticle(queryClient: QueryClient, slug: string): Promise<ResolvedPage> {
-  if (!(await loadArticle(queryClient, slug))) return NOT_FOUND;
-  const article = queryClient.getQueryData(articleQuery(slug).queryKey);
+  const article = await loadArticle(queryClient, slug);
   if (!article) return NOT_FOUND;
   const head: PageHead = {
     title: article.title,

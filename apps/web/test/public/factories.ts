@@ -1,4 +1,5 @@
 import type { NewsDto } from '@newsroom/contract';
+import { toNewsCard, type NewsCardData } from '../../src/public/api/news-card.ts';
 
 let sequence = 0;
 
@@ -36,4 +37,9 @@ export function createNews(overrides: Partial<NewsDto> = {}): NewsDto {
     updatedAt: '2025-03-04T05:00:00.000Z',
     ...overrides,
   };
+}
+
+/** A news card's data, as a list page keeps it, of an article made by `createNews`. */
+export function createNewsCard(overrides: Partial<NewsDto> = {}): NewsCardData {
+  return toNewsCard(createNews(overrides));
 }

@@ -19,6 +19,11 @@ function renderImage(url: string, priority = false) {
 }
 
 describe('an article picture', () => {
+  it('marks the page’s main picture for the script that waits until it is shown', () => {
+    expect(renderImage(SIZED, true).img).toHaveAttribute('elementtiming', 'main-picture');
+    expect(renderImage(SIZED).img).not.toHaveAttribute('elementtiming');
+  });
+
   it('offers AVIF and WebP at every width made, the original as the fallback, with its size', () => {
     const { container, img } = renderImage(SIZED, true);
     const [avif, webp] = container.querySelectorAll('picture > source');

@@ -7,11 +7,11 @@ import {
   type NewsListProps,
 } from '../../src/public/news-list/NewsList.tsx';
 import { isNearBottom } from '../../src/public/news-list/use-near-bottom.ts';
-import { createNews } from './factories.ts';
+import { createNewsCard } from './factories.ts';
 
 function renderList(overrides: Partial<NewsListProps> = {}) {
   const props: NewsListProps = {
-    items: Array.from({ length: 6 }, () => createNews()),
+    items: Array.from({ length: 6 }, () => createNewsCard()),
     status: 'success',
     hasNextPage: true,
     isFetchingNextPage: false,
@@ -65,7 +65,7 @@ describe('news list layout', () => {
   });
 
   it('shows each item’s picture with alt text, size, tags, publisher and date', () => {
-    renderList({ items: [createNews({ tags: ['parliamentary'] })] });
+    renderList({ items: [createNewsCard({ tags: ['parliamentary'] })] });
     const item = screen.getByTestId('news-item');
     const image = within(item).getByRole('img', { hidden: true });
     expect(image).toHaveAttribute('alt', 'A picture of the city');

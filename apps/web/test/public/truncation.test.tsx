@@ -1,10 +1,10 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { htmlToText, truncateChars, truncateWords } from '@newsroom/contract';
+import { TRUNCATE, htmlToText, truncateChars, truncateWords } from '@newsroom/contract';
 import { NewsCard } from '../../src/public/news-list/NewsCard.tsx';
 import { displayTags } from '../../src/public/tags.ts';
-import { createNews, words } from './factories.ts';
+import { createNewsCard, words } from './factories.ts';
 
 function wordCount(text: string): number {
   return text
@@ -47,7 +47,7 @@ describe('news card excerpts', () => {
   it('gives the first (featured) item 90 words', () => {
     render(
       <MemoryRouter>
-        <NewsCard article={createNews({ description: `<p>${words(120)}</p>` })} featured />
+        <NewsCard article={createNewsCard({ description: `<p>${words(120)}</p>` })} featured />
       </MemoryRouter>,
     );
     expect(wordCount(screen.getByText(/^w1 w2/).textContent ?? '')).toBe(90);
@@ -56,9 +56,24 @@ describe('news card excerpts', () => {
   it('gives a grid item 50 words', () => {
     render(
       <MemoryRouter>
-        <NewsCard article={createNews({ description: `<p>${words(120)}</p>` })} />
+        <NewsCard article={createNewsCard({ description: `<p>${words(120)}</p>` })} />
       </MemoryRouter>,
     );
     expect(wordCount(screen.getByText(/^w1 w2/).textContent ?? '')).toBe(50);
+  });
+
+  it('shows a grid item the same words whatever the length of its description', () => {
+    for (const count of [20, 50, 51, 70, 90, 91, 120]) {
+      const description = `<p>${words(count, 'v')}</p><p>and <b>more</b> &amp; more</p>`;
+      const { unmount } = render(
+        <MemoryRouter>
+          <NewsCard article={createNewsCard({ description })} />
+        </MemoryRouter>,
+      );
+      expect(screen.getByText(/^v1 /).textContent).toBe(
+        truncateWords(htmlToText(description), TRUNCATE.gridItemWords),
+      );
+      unmount();
+    }
   });
 });

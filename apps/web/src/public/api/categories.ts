@@ -3,9 +3,23 @@ import { CACHE_MS, type CategoryDto } from '@newsroom/contract';
 import { api } from '../../lib/api.ts';
 import { publicRetry } from './retry.ts';
 
+/**
+ * What the pages use of a category: its name and its sub-categories' names (the header's menus,
+ * the list pages' addresses; names are unique). All a page keeps, and embeds for its hydration,
+ * of the answer: ids and dates would be most of its bytes.
+ */
+export interface NavCategory {
+  name: string;
+  subcategory: { name: string }[];
+}
+
 /** GET /u/category-list: every category with its sub-categories, for the header and filters. */
-export async function getCategories(): Promise<CategoryDto[]> {
-  return (await api<CategoryDto[]>('/u/category-list')).data;
+export async function getCategories(): Promise<NavCategory[]> {
+  const { data } = await api<CategoryDto[]>('/u/category-list');
+  return data.map(({ name, subcategory }) => ({
+    name,
+    subcategory: subcategory.map((sub) => ({ name: sub.name })),
+  }));
 }
 
 export const categoriesQuery = () =>
@@ -18,6 +32,6 @@ export const categoriesQuery = () =>
   });
 
 /** The categories, or none while they load or when they cannot be read. */
-export function useCategories(): CategoryDto[] {
+export function useCategories(): NavCategory[] {
   return useQuery(categoriesQuery()).data ?? [];
 }

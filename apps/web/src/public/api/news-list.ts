@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { CACHE_MS, PAGE_SIZE, type NewsDto } from '@newsroom/contract';
 import { api } from '../../lib/api.ts';
+import { toNewsCard, type NewsCardData } from './news-card.ts';
 import { publicRetry } from './retry.ts';
 
 /** The list filter, by exact category and sub-category names (absent means all). */
@@ -10,7 +11,7 @@ export interface NewsFilter {
 }
 
 export interface NewsPage {
-  items: NewsDto[];
+  items: NewsCardData[];
   count: number;
   page: number;
 }
@@ -25,7 +26,11 @@ export async function getNewsPage(filter: NewsFilter, page: number): Promise<New
       limit: PAGE_SIZE.publicNews,
     },
   });
-  return { items: envelope.data, count: envelope.count ?? envelope.data.length, page };
+  return {
+    items: envelope.data.map(toNewsCard),
+    count: envelope.count ?? envelope.data.length,
+    page,
+  };
 }
 
 /** The page after `last`, or undefined once every article has been loaded. */

@@ -7,10 +7,11 @@ import {
   type SearchHitDto,
 } from '@newsroom/contract';
 import { api } from '../../lib/api.ts';
+import { toNewsCard, type NewsCardData } from './news-card.ts';
 import { publicRetry } from './retry.ts';
 
 export interface SearchPage {
-  items: SearchHitDto[];
+  items: (NewsCardData & { snippet: string })[];
   count: number;
   page: number;
 }
@@ -30,7 +31,11 @@ export async function getSearchPage(q: string, page: number): Promise<SearchPage
   const envelope = await api<SearchHitDto[]>('/u/search', {
     query: { q: q.trim(), page, limit: PAGE_SIZE.publicNews },
   });
-  return { items: envelope.data, count: envelope.count ?? envelope.data.length, page };
+  return {
+    items: envelope.data.map((hit) => ({ ...toNewsCard(hit), snippet: hit.snippet })),
+    count: envelope.count ?? envelope.data.length,
+    page,
+  };
 }
 
 function nextPageParam(last: SearchPage, pages: SearchPage[]): number | undefined {

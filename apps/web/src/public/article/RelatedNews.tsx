@@ -1,4 +1,4 @@
-import { TRUNCATE, htmlToText, truncateChars, truncateWords } from '@newsroom/contract';
+import { TRUNCATE, truncateChars } from '@newsroom/contract';
 import { paths } from '../../lib/paths.ts';
 import { useRelatedNews } from '../api/related-news.ts';
 import { NewsImage } from '../NewsImage.tsx';
@@ -27,9 +27,7 @@ export function RelatedNews({ category, slug }: { category: string; slug: string
                 <span className="block font-bold leading-snug text-slate-900 group-hover:text-red-700">
                   {truncateChars(article.title, TRUNCATE.relatedTitle)}
                 </span>
-                <span className="mt-1 block text-sm text-slate-600">
-                  {truncateWords(htmlToText(article.description), TRUNCATE.relatedWords)}
-                </span>
+                <span className="mt-1 block text-sm text-slate-600">{article.excerpt}</span>
               </span>
             </a>
           </li>

@@ -1,7 +1,6 @@
 import { useRef, useState, type ReactNode } from 'react';
-import type { CategoryDto } from '@newsroom/contract';
 import { paths } from '../../lib/paths.ts';
-import { useCategories } from '../api/categories.ts';
+import { useCategories, type NavCategory } from '../api/categories.ts';
 import { usePathname } from '../pathname.ts';
 import { MobileDrawer } from './MobileDrawer.tsx';
 import { Logo } from './Logo.tsx';
@@ -31,8 +30,7 @@ function NavLink({ to, end, children }: { to: string; end?: boolean; children: R
 }
 
 /** One category of the desktop bar; its sub-categories open on hover and on keyboard focus. */
-function CategoryMenu({ category }: { category: CategoryDto }) {
-  const menuId = `menu-${category._id}`;
+function CategoryMenu({ category, menuId }: { category: NavCategory; menuId: string }) {
   return (
     <li className="group relative">
       <NavLink to={paths.category(category.name)}>{category.name}</NavLink>
@@ -43,7 +41,7 @@ function CategoryMenu({ category }: { category: CategoryDto }) {
           className="invisible absolute top-full left-0 z-30 min-w-48 rounded-md border border-slate-200 bg-white py-1 opacity-0 shadow-lg transition-opacity group-focus-within:visible group-focus-within:opacity-100 group-hover:visible group-hover:opacity-100"
         >
           {category.subcategory.map((sub) => (
-            <li key={sub._id}>
+            <li key={sub.name}>
               <a
                 href={paths.category(category.name, sub.name)}
                 className="block px-4 py-2 text-sm text-slate-700 hover:bg-slate-100 hover:text-red-700 focus-visible:bg-slate-100 focus-visible:outline-none"
@@ -95,8 +93,8 @@ export function Header() {
               Home
             </NavLink>
           </li>
-          {categories.map((category) => (
-            <CategoryMenu key={category._id} category={category} />
+          {categories.map((category, index) => (
+            <CategoryMenu key={category.name} category={category} menuId={`menu-${index + 1}`} />
           ))}
         </ul>
       </nav>

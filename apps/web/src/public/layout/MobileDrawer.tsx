@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
-import type { CategoryDto } from '@newsroom/contract';
 import { paths } from '../../lib/paths.ts';
+import type { NavCategory } from '../api/categories.ts';
 import { SearchBox } from '../search/SearchBox.tsx';
 
 interface MobileDrawerProps {
-  categories: CategoryDto[];
+  categories: NavCategory[];
   onClose: () => void;
 }
 
@@ -36,11 +36,11 @@ export function MobileDrawer({ categories, onClose }: MobileDrawerProps) {
             Home
           </a>
         </li>
-        {categories.map((category) => {
-          const open = expanded === category._id;
-          const listId = `drawer-${category._id}`;
+        {categories.map((category, index) => {
+          const open = expanded === category.name;
+          const listId = `drawer-${index + 1}`;
           return (
-            <li key={category._id}>
+            <li key={category.name}>
               <div className="flex items-center">
                 <a href={paths.category(category.name)} className={linkClass} onClick={onClose}>
                   {category.name}
@@ -52,7 +52,7 @@ export function MobileDrawer({ categories, onClose }: MobileDrawerProps) {
                     aria-expanded={open}
                     aria-controls={listId}
                     aria-label={`${category.name} sub-categories`}
-                    onClick={() => setExpanded(open ? null : category._id)}
+                    onClick={() => setExpanded(open ? null : category.name)}
                   >
                     <svg
                       aria-hidden="true"
@@ -70,7 +70,7 @@ export function MobileDrawer({ categories, onClose }: MobileDrawerProps) {
               {open && (
                 <ul id={listId} className="mb-2 ml-4 border-l-2 border-red-700 pl-2">
                   {category.subcategory.map((sub) => (
-                    <li key={sub._id}>
+                    <li key={sub.name}>
                       <a
                         href={paths.category(category.name, sub.name)}
                         className="block rounded px-3 py-2 text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-red-700"

@@ -1,12 +1,13 @@
-import { TRUNCATE, htmlToText, truncateWords, type NewsDto } from '@newsroom/contract';
+import { TRUNCATE, truncateWords } from '@newsroom/contract';
 import { paths } from '../../lib/paths.ts';
+import type { NewsCardData } from '../api/news-card.ts';
 import { formatDate } from '../format.ts';
 import { NewsImage } from '../NewsImage.tsx';
 import { SearchSnippet } from '../search/SearchSnippet.tsx';
 import { displayTags } from '../tags.ts';
 
 interface NewsCardProps {
-  article: NewsDto;
+  article: NewsCardData;
   /** The first item of a list: large, with a longer excerpt and its picture loaded first. */
   featured?: boolean;
   /** A search result's excerpt (marked words), shown in place of the opening words. */
@@ -32,8 +33,9 @@ function Tags({ tags }: { tags: string[] }) {
 
 /** One article in a news list: picture, tags, title, excerpt, publisher and updated date. */
 export function NewsCard({ article, featured = false, snippet }: NewsCardProps) {
-  const words = featured ? TRUNCATE.firstItemWords : TRUNCATE.gridItemWords;
-  const excerpt = truncateWords(htmlToText(article.description), words);
+  const excerpt = featured
+    ? article.excerpt
+    : truncateWords(article.excerpt, TRUNCATE.gridItemWords);
   const href = paths.article(article.slug);
   const excerptClass = featured ? 'text-slate-700' : 'flex-1 text-sm text-slate-700';
   return (

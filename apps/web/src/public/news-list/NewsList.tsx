@@ -1,5 +1,5 @@
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
-import type { NewsDto } from '@newsroom/contract';
+import type { NewsCardData } from '../api/news-card.ts';
 import { NewsCard } from './NewsCard.tsx';
 import { useNearBottom } from './use-near-bottom.ts';
 
@@ -7,7 +7,7 @@ export const LOADING_ERROR = 'Loading Data Error';
 
 export interface NewsListProps {
   /** Search results carry a snippet, shown in place of the opening words. */
-  items: (NewsDto & { snippet?: string })[];
+  items: (NewsCardData & { snippet?: string })[];
   status: 'pending' | 'error' | 'success';
   hasNextPage: boolean;
   isFetchingNextPage: boolean;

@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { TRUNCATE, htmlToText, truncateWords, type NewsDto } from '@newsroom/contract';
+import { render } from '../../src/entry-server.tsx';
+import { createNews, words } from './factories.ts';
+
+/** A description whose last words a page never shows outside the article itself. */
+const longDescription = (name: string) =>
+  `<p>${words(100, name)} <em>tail-of-${name}</em></p><p>${words(30, `${name}-end`)}</p>`;
+
+const article = createNews({
+  slug: 'the-story',
+  description: longDescription('story'),
+  metaDescription: 'Meta of the story, for the head alone',
+  anchor: { _id: 'anchor-of-the-story', name: 'An anchor' },
+});
+const related = [1, 2, 3].map((n) => createNews({ description: longDescription(`related${n}`) }));
+const latest = [1, 2, 3, 4].map((n) => createNews({ description: longDescription(`latest${n}`) }));
+const list = [1, 2, 3, 4, 5, 6].map((n) =>
+  createNews({ description: longDescription(`item${n}`) }),
+);
+const categories = [
+  {
+    _id: 'cat-1',
+    name: 'Politics',
+    subcategory: [{ _id: 'sub-1', name: 'Elections' }],
+    createdAt: '1999-01-02T03:04:05.000Z',
+    updatedAt: '1999-06-07T08:09:10.000Z',
+  },
+];
+
+/** The public API as the page host passes it to the renderer: answers by path. */
+async function api(url: string): Promise<Response> {
+  const { pathname } = new URL(url, 'http://localhost');
+  const answers: Record<string, { data: NewsDto[] | unknown[]; count?: number }> = {
+    '/api/v1/u/news/the-story': { data: [article] },
+    '/api/v1/u/related-news': { data: related },
+    '/api/v1/u/latest': { data: latest },
+    '/api/v1/u/get': { data: list, count: 20 },
+    '/api/v1/u/category-list': { data: categories },
+  };
+  const answer = answers[pathname];
+  const body = answer ? { statusCode: 200, message: 'ok', ...answer } : { statusCode: 404 };
+  return new Response(JSON.stringify(body), {
+    status: answer ? 200 : 404,
+    headers: { 'content-type': 'application/json' },
+  });
+}
+
+async function renderPage(url: string) {
+  const result = await render({ url, publicUrl: 'http://localhost', fetch: api });
+  if (result.kind !== 'page') throw new Error('expected a page');
+  return result;
+}
+
+describe('the data a page embeds for its hydration', () => {
+  it('holds the article’s own description, and no description of the news beside it', async () => {
+    const { html, state } = await renderPage('/news/the-story');
+    expect(state).toContain('tail-of-story');
+    for (const other of [...related, ...latest]) {
+      const name = /<p>(\w+?)1 /.exec(other.description)?.[1] ?? '';
+      expect(state).not.toContain(`tail-of-${name}`);
+      expect(html).toContain(other.title);
+    }
+  });
+
+  it('holds of the article what the page shows, while the head has the rest', async () => {
+    const { head, html, state } = await renderPage('/news/the-story');
+    expect(head).toContain('Meta of the story, for the head alone');
+    expect(html).toContain(article.title);
+    expect(state).toContain(article.title);
+    for (const unshown of ['Meta of the story', 'anchor-of-the-story', 'categoryId', 'views']) {
+      expect(state).not.toContain(unshown);
+    }
+  });
+
+  it('holds the opening words the related news show, which the page shows', async () => {
+    const { html, state } = await renderPage('/news/the-story');
+    for (const other of related) {
+      const excerpt = truncateWords(htmlToText(other.description), TRUNCATE.relatedWords);
+      expect(state).toContain(excerpt);
+      expect(html).toContain(excerpt);
+    }
+  });
+
+  it('holds the categories’ names for the header, not their ids or dates', async () => {
+    const { html, state } = await renderPage('/');
+    expect(html).toContain('Elections');
+    expect(state).toContain('Elections');
+    expect(state).not.toContain('1999-');
+    expect(state).not.toContain('cat-1');
+    expect(state).not.toContain('sub-1');
+  });
+
+  it('holds, for a list, the opening words of each card and not the rich text', async () => {
+    const { html, state } = await renderPage('/');
+    expect(state).not.toContain('<p>');
+    for (const item of list) {
+      const name = /<p>(\w+?)1 /.exec(item.description)?.[1] ?? '';
+      expect(state).not.toContain(`tail-of-${name}`);
+      expect(html).toContain(item.title);
+    }
+    const first = truncateWords(htmlToText(list[0]?.description ?? ''), TRUNCATE.firstItemWords);
+    expect(html).toContain(first);
+  });
+});
