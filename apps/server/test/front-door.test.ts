@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import http, { type IncomingHttpHeaders } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { publicPaths } from '@newsroom/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createNews, createTaxonomy, type AuthHeaders, type NewsContext } from './factories.ts';
 import { adminAuth } from './fixtures.ts';
@@ -206,6 +207,27 @@ describe('cache hits answered before the framework', () => {
     // Not a session after all: rendered for this request alone, never taken from the cache.
     expect(renders()).toBe(before + 1);
     expect(t.app.frontDoor.served).toBe(served);
+  });
+});
+
+describe('feeds and the news sitemap', () => {
+  it('are answered from the cache before the framework once kept', async () => {
+    await createNews(ctx, { title: 'In every feed' });
+    const { category, subcategory } = ctx.taxonomy.names;
+    const addresses = [
+      publicPaths.newsSitemap(),
+      publicPaths.feed(),
+      publicPaths.feed(category),
+      publicPaths.feed(category, subcategory),
+    ];
+    for (const address of addresses) {
+      const first = await get(address);
+      expect(first.status).toBe(200);
+      const served = t.app.frontDoor.served;
+      const again = await get(address);
+      expect(again.body.equals(first.body)).toBe(true);
+      expect(t.app.frontDoor.served).toBe(served + 1);
+    }
   });
 });
 

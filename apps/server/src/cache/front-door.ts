@@ -133,11 +133,10 @@ const MAX_REMEMBERED_URLS = 4096;
 /** The key the framework's routes keep a URL's answer under; null when none could be kept. */
 function cacheKeyOf(url: string): string | null {
   try {
-    if (url.startsWith('/api/') || url.startsWith('/rss.xml') || url.startsWith('/sitemap')) {
-      if (articleSlugOf(url) !== null || answerTags(url) === null) return null;
-      return answerKey(url);
-    }
-    if (url.startsWith('/uploads/')) return null;
+    // Public API answers, feeds and sitemaps are kept by their routes under their own key
+    // (cached-routes.ts); an article call counts a view and is never answered here.
+    if (answerTags(url) !== null) return articleSlugOf(url) === null ? answerKey(url) : null;
+    if (url.startsWith('/api/') || url.startsWith('/uploads/')) return null;
     return `page ${answerKey(url)}`;
   } catch {
     return null; // not a URL the cache could hold
