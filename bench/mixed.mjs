@@ -13,13 +13,24 @@ async function json(response) {
   return { status: response.status, body: await response.json() };
 }
 
-/** One news write through the admin API, with a freshly made JPEG (processed by the server). */
-async function writeNews(base, headers, taxonomy, n) {
-  const image = await sharp({
-    create: { width: 800, height: 450, channels: 3, background: { r: n % 255, g: 90, b: 160 } },
-  })
-    .jpeg()
-    .toBuffer();
+/**
+ * The pictures of the writes, made before the run: encoding them while it runs would take the
+ * machine's CPU from the server and the readers, and a client elsewhere would not.
+ */
+async function picturesFor(count) {
+  return Promise.all(
+    Array.from({ length: count }, (_, n) =>
+      sharp({
+        create: { width: 800, height: 450, channels: 3, background: { r: n % 255, g: 90, b: 160 } },
+      })
+        .jpeg()
+        .toBuffer(),
+    ),
+  );
+}
+
+/** One news write through the admin API, with its JPEG (processed by the server). */
+async function writeNews(base, headers, taxonomy, n, image) {
   const form = new FormData();
   const fields = {
     title: `Bench write number ${n} under load`,
@@ -71,6 +82,9 @@ async function sampleReaders(base, paths) {
   };
 }
 
+/** What the readers accept, as browsers do. */
+const ACCEPT_ENCODING = 'br, gzip';
+
 /** An answer's bytes as sent to a browser (br or gzip, not decoded), and their encoding. */
 function rawAnswer(url) {
   return new Promise((resolve, reject) => {
@@ -88,8 +102,6 @@ function rawAnswer(url) {
       .on('error', reject);
   });
 }
-
-const ACCEPT_ENCODING = 'br, gzip';
 
 /** The sample readers' line: how many answers, p50, p99 and the longest. */
 function sampleLine(sampled) {
@@ -139,6 +151,7 @@ export async function runMixed({ server, targets, seconds, readers, writesPerSec
       seconds: warmup ? WARMUP_SECONDS : seconds,
       headers: { 'accept-encoding': ACCEPT_ENCODING },
     });
+  const pictures = await picturesFor(Math.ceil(seconds * writesPerSecond) + 1);
   await readerLoad(true);
   // The warm-up's views reach the database within a second; the count starts after them.
   await new Promise((resolve) => setTimeout(resolve, 2000));
@@ -155,7 +168,7 @@ export async function runMixed({ server, targets, seconds, readers, writesPerSec
       if (writesPerSecond === 0) return;
       n += 1;
       pending.push(
-        writeNews(base, headers, taxonomy, n).then(
+        writeNews(base, headers, taxonomy, n, pictures[(n - 1) % pictures.length]).then(
           (w) => writes.push(w),
           () => writes.push({ ok: false, ms: 0 }),
         ),
