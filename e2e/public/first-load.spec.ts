@@ -48,6 +48,34 @@ test.describe('hydrating a page', () => {
     expect(events.indexOf('picture')).toBeLessThan(events.indexOf('script'));
   });
 
+  test('a tap on the menu before the page’s script runs opens the menu once it does', async ({
+    page,
+  }) => {
+    const [article] = (await apiGet<NewsDto[]>(page.request, '/u/get?page=1&limit=1')).data;
+    if (!article) throw new Error('The demo data has no article');
+    // The page's module script is held back until the tap has been made.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let asked = false;
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      asked = true;
+      await released;
+      await route.continue();
+    });
+    await page.setViewportSize({ width: 412, height: 823 });
+    await page.goto(`/news/${article.slug}`, { waitUntil: 'domcontentloaded' });
+    await page.getByRole('button', { name: 'Menu' }).click();
+    const menu = page.getByRole('navigation', { name: 'Menu', exact: true });
+    await expect.poll(() => asked).toBe(true);
+    await expect(menu).toBeHidden();
+    release();
+    await expect(menu).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Menu' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+  });
+
   test('the home makes no date formatter, though it shows dates', async ({ page }) => {
     await countDateFormatters(page);
     await hydrated(page, '/');

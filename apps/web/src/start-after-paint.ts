@@ -20,6 +20,22 @@ function start(): void {
   document.head.append(script);
 }
 
+/**
+ * A reader who acts before the app runs does not wait for the picture: the first click starts the
+ * app at once. A click on a control only the app answers (the menu button, marked
+ * `data-before-app` until the app has taken it over) is noted on it as `data-clicked`, and the app
+ * answers it once it runs (public/layout/Header.tsx).
+ */
+document.addEventListener(
+  'click',
+  (event) => {
+    const control = event.target instanceof Element && event.target.closest('[data-before-app]');
+    if (control instanceof HTMLElement) control.dataset.clicked = '';
+    start();
+  },
+  { capture: true },
+);
+
 const main = document.querySelector<HTMLImageElement>('img[elementtiming="main-picture"]');
 if (!main || typeof PerformanceObserver === 'undefined') start();
 else {

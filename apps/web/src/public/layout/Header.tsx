@@ -1,4 +1,4 @@
-import { useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { paths } from '../../lib/paths.ts';
 import { useCategories, type NavCategory } from '../api/categories.ts';
 import { usePathname } from '../pathname.ts';
@@ -67,6 +67,17 @@ export function Header() {
     menuButton.current?.focus();
   };
 
+  // The page works before its script runs, but this button does not: a tap on it then was noted
+  // by the page's first script (src/start-after-paint.ts), and is answered now.
+  useEffect(() => {
+    const button = menuButton.current;
+    if (!button) return;
+    delete button.dataset.beforeApp;
+    if (button.dataset.clicked === undefined) return;
+    delete button.dataset.clicked;
+    setDrawerOpen(true);
+  }, []);
+
   return (
     <header className="sticky top-0 z-20 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-14 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
@@ -78,6 +89,7 @@ export function Header() {
           className="inline-flex items-center gap-2 rounded-md border border-slate-300 px-3 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-red-700 lg:hidden"
           aria-expanded={drawerOpen}
           aria-controls="mobile-menu"
+          data-before-app=""
           onClick={() => setDrawerOpen((open) => !open)}
         >
           <svg aria-hidden="true" viewBox="0 0 20 20" width="18" height="18" fill="currentColor">
