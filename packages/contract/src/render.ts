@@ -3,8 +3,18 @@
  * (apps/web/src/entry-server.tsx).
  */
 
+/**
+ * What the reader site reads of an API answer. The browser's `Response` is one; the page host's
+ * in-process answer is another, without the stream machinery a `Response` carries.
+ */
+export interface ApiResponse {
+  readonly status: number;
+  readonly ok: boolean;
+  json(): Promise<unknown>;
+}
+
 /** How the renderer reaches /api/v1: the host passes an in-process transport. */
-export type ApiFetch = (url: string, init: RequestInit) => Promise<Response>;
+export type ApiFetch = (url: string, init: RequestInit) => Promise<ApiResponse>;
 
 export interface RenderRequest {
   /** Path and query of the page, e.g. `/news/some-slug`. */

@@ -12,16 +12,14 @@ export function recordReads(fetch: ApiFetch) {
   const recorded: ApiFetch = async (url, init) => {
     const response = await fetch(url, init);
     for (const tag of answerTags(url) ?? []) tags.add(tag);
-    if (articleSlugOf(url) !== null && response.ok) {
-      const body = (await response.clone().json()) as {
-        data?: Array<{ _id?: unknown; slug?: unknown }>;
-      };
-      const news = body.data?.[0];
-      if (typeof news?._id === 'string' && typeof news.slug === 'string') {
-        article = { id: news._id, slug: news.slug };
-      }
+    if (articleSlugOf(url) === null || !response.ok) return response;
+    // The article's answer is read here, then handed to the renderer as read.
+    const body = (await response.json()) as { data?: Array<{ _id?: unknown; slug?: unknown }> };
+    const news = body.data?.[0];
+    if (typeof news?._id === 'string' && typeof news.slug === 'string') {
+      article = { id: news._id, slug: news.slug };
     }
-    return response;
+    return { status: response.status, ok: response.ok, json: async () => body };
   };
   return { fetch: recorded, tags: () => [...tags], article: () => article };
 }

@@ -1,4 +1,4 @@
-import type { ApiEnvelope, FieldError, LoginData } from '@newsroom/contract';
+import type { ApiEnvelope, ApiFetch, FieldError, LoginData } from '@newsroom/contract';
 import { clearAuth, getAuth, setAuth } from './auth-store.ts';
 
 export const API_PREFIX = '/api/v1';
@@ -15,11 +15,10 @@ export class ApiError extends Error {
   }
 }
 
-type Fetch = (url: string, init: RequestInit) => Promise<Response>;
-let transport: Fetch = (url, init) => fetch(url, init);
+let transport: ApiFetch = (url, init) => fetch(url, init);
 
 /** Lets the server-side renderer answer calls in-process instead of over the network. */
-export function setTransport(next: Fetch): void {
+export function setTransport(next: ApiFetch): void {
   transport = next;
 }
 
