@@ -87,6 +87,25 @@ describe('article views', () => {
     await other.close();
     expect(await viewsInDatabase(t.app, news._id)).toBe(7);
   });
+
+  it('writes the views of more articles than one statement takes, each exactly once', async () => {
+    const articles: NewsDto[] = [];
+    for (let i = 0; i < 250; i += 25) {
+      const batch = Array.from({ length: 25 }, (_, j) =>
+        createNews(ctx, { title: `Long tail ${i + j}` }),
+      );
+      articles.push(...(await Promise.all(batch)));
+    }
+    const other = await createSiblingApp(t, { WEB_DIST: dist });
+    for (const [i, news] of articles.entries()) {
+      for (let view = 0; view < 1 + (i % 3); view++) {
+        await other.app.inject({ method: 'GET', url: `/api/v1/u/news/${news.slug}` });
+      }
+    }
+    await other.close();
+    const views = await Promise.all(articles.map((news) => viewsInDatabase(t.app, news._id)));
+    expect(views).toEqual(articles.map((_, i) => 1 + (i % 3)));
+  });
 });
 
 describe('VIEWS_FROM=beacon', () => {
