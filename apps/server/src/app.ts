@@ -89,6 +89,7 @@ export async function buildApp(
     ...config,
     onConnectionLost: (error) =>
       app.log.warn(`Lost a database connection (${error.message}); reconnecting on demand`),
+    log: app.log,
   });
   const redis = config.redisUrl ? connectRedis(config.redisUrl, app.log) : null;
   if (redis) await settle(redis);

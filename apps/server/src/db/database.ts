@@ -2,6 +2,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
+import { Checkpointer, type CheckpointLogger } from './checkpointer.ts';
 import { migrationProvider } from './migrations.ts';
 import type { Database } from './schema.ts';
 import { withStatementCache } from './statement-cache.ts';
@@ -23,13 +24,20 @@ export interface DatabaseOptions {
   dataDir: string;
   /** Told about connections the database dropped; the process carries on regardless. */
   onConnectionLost?: (error: Error) => void;
+  /** Told when SQLite's checkpoints fail (checkpointer.ts); a process warning by default. */
+  log?: CheckpointLogger;
 }
+
+/** Where no logger is given (the CLI, the benchmarks): a process warning. */
+const warningLog: CheckpointLogger = {
+  warn: (details, message) => process.emitWarning(`${message} ${JSON.stringify(details)}`),
+};
 
 /** Opens the database named by the configuration and brings its schema up to date. */
 export async function openDatabase(options: DatabaseOptions): Promise<Db> {
   const db = options.databaseUrl
     ? await openPostgres(options.databaseUrl, options.onConnectionLost ?? (() => {}))
-    : openSqlite(options.dataDir);
+    : openSqlite(options.dataDir, options.log ?? warningLog);
   try {
     await migrate(db);
   } catch (error) {
@@ -39,17 +47,25 @@ export async function openDatabase(options: DatabaseOptions): Promise<Db> {
   return db;
 }
 
-function openSqlite(dataDir: string): Db {
+function openSqlite(dataDir: string, log: CheckpointLogger): Db {
   const file = path.join(dataDir, 'newsroom.db');
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
+  // The log is copied back by a thread of its own, never inside one of this thread's commits.
+  sqlite.pragma('wal_autocheckpoint = 0');
+  const checkpointer = new Checkpointer(file, log);
   const kysely = new Kysely<Database>({
     dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
   });
-  return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
+  const close = async () => {
+    // The app's connection closes last, so SQLite copies back what is left and removes the log.
+    await checkpointer.close();
+    await kysely.destroy();
+  };
+  return { kysely, dialect: 'sqlite', close };
 }
 
 async function openPostgres(url: string, onConnectionLost: (error: Error) => void): Promise<Db> {
