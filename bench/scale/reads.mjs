@@ -123,6 +123,13 @@ export function readsOf(s) {
         plan: (x) => x.archive.articles(s.month, 1, 50_000),
       },
     ],
+    [
+      '/sitemaps/news-1999-01.xml (none: 404)',
+      {
+        url: () => '/sitemaps/news-1999-01.xml',
+        plan: (x) => x.archive.articles('1999-01', 1, 50_000),
+      },
+    ],
     ['/rss.xml', { url: () => '/rss.xml', plan: (x) => x.news.latest(20) }],
     [
       '/news-sitemap.xml',

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { isoNow, type Clock } from '../domain/clock.ts';
 import { NewsFigures } from './figures.ts';
-import { isPublicNews, isScheduledNews } from './visibility.ts';
+import { isPublicNews, isPublicNewsPublishedIn, isScheduledNews } from './visibility.ts';
 
 /** One file of the sitemap index: a month of active articles, or its n-th part. */
 export interface ArchiveFile {
@@ -88,9 +88,7 @@ export class NewsArchive {
     const rows = await this.db
       .selectFrom('news')
       .select(['slug', 'updated_at'])
-      .where(isPublicNews('news', isoNow(this.clock)))
-      .where('created_at', '>=', month)
-      .where('created_at', '<', nextMonth(month))
+      .where(isPublicNewsPublishedIn('news', isoNow(this.clock), month, nextMonth(month)))
       .orderBy('created_at')
       .orderBy('id')
       .limit(perFile)

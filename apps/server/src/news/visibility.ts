@@ -13,6 +13,25 @@ export function isPublicNews(alias: string, now: string): RawBuilder<boolean> {
 }
 
 /**
+ * `isPublicNews` for the articles published in [`from`, `to`) (ISO text, or its prefix such as a
+ * month `2024-05`), with one upper bound on `created_at`: the earlier of `to` and `now`. SQLite
+ * ranges an index by one upper bound and filters by the other. Given both, it kept `<= now`, so
+ * for a month before the archive began it walked the index up to now to find nothing. At a million
+ * articles that took 160 ms of the main thread per request.
+ */
+export function isPublicNewsPublishedIn(
+  alias: string,
+  now: string,
+  from: string,
+  to: string,
+): RawBuilder<boolean> {
+  const column = (name: string) => sql.ref(`${alias}.${name}`);
+  const before =
+    to <= now ? sql`${column('created_at')} < ${to}` : sql`${column('created_at')} <= ${now}`;
+  return sql<boolean>`(${column('status')} = 1 and ${column('draft')} = 0 and ${column('created_at')} >= ${from} and ${before})`;
+}
+
+/**
  * Whether the article is counted as active by the maintained figures (decision 073) but not yet
  * public at `now`: scheduled for later. Few articles are, and they sit at the top of the
  * `(status, created_at)` index, so subtracting them from a figure reads a short range.
