@@ -1,4 +1,4 @@
-import type { NewsDto, SearchHitDto } from '@newsroom/contract';
+import { SEARCH_MAX_HITS, type NewsDto, type SearchHitDto } from '@newsroom/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DESCRIPTION,
@@ -246,5 +246,56 @@ describe('GET /u/search follows writes at once', () => {
       url: `/api/v1/news/delete/${article._id}`,
       headers: ctx.headers,
     });
+  });
+});
+
+describe('GET /u/search over more matches than it ranks', () => {
+  it('ranks and counts the newest 1,000 matches and pages end there', async () => {
+    const template = await t.app.db.kysely
+      .selectFrom('news')
+      .selectAll()
+      .where('id', '=', slugs['racing-older']?._id ?? '')
+      .executeTakeFirstOrThrow();
+    // 1,001 matching articles, a second apart and all published, written oldest first.
+    const now = t.app.clock.now().getTime();
+    const total = SEARCH_MAX_HITS + 1;
+    const copies = Array.from({ length: total }, (_, index) => {
+      const stamp = new Date(now - (total - index) * 1000).toISOString();
+      return {
+        ...template,
+        id: `quokka-${String(index).padStart(4, '0')}`,
+        slug: `quokka-${index}`,
+        title: `Quokka seen on the ferry, sighting ${index}`,
+        created_at: stamp,
+        updated_at: stamp,
+      };
+    });
+    for (let start = 0; start < copies.length; start += 100) {
+      await t.app.db.kysely
+        .insertInto('news')
+        .values(copies.slice(start, start + 100))
+        .execute();
+    }
+    // Rows added around the services: no write named them, so the cache is emptied.
+    await t.app.publicCache.invalidate(['*']);
+
+    const pageOf = async (page: number) => {
+      const res = await search({ q: 'quokka', limit: 100, page });
+      expect(res.status).toBe(200);
+      return {
+        count: res.body.count as number,
+        slugs: (res.body.data as SearchHitDto[]).map((hit) => hit.slug),
+      };
+    };
+    const first = await pageOf(1);
+    expect(first.count).toBe(SEARCH_MAX_HITS);
+    expect(first.slugs.slice(0, 2)).toEqual([`quokka-${total - 1}`, `quokka-${total - 2}`]);
+    const last = await pageOf(SEARCH_MAX_HITS / 100);
+    expect(last.count).toBe(SEARCH_MAX_HITS);
+    expect(last.slugs).toHaveLength(100);
+    // The oldest match is the 1,001st: never ranked, never counted.
+    expect(last.slugs.at(-1)).toBe('quokka-1');
+    const beyond = await pageOf(SEARCH_MAX_HITS / 100 + 1);
+    expect(beyond).toEqual({ count: SEARCH_MAX_HITS, slugs: [] });
   });
 });
