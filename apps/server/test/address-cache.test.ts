@@ -1,8 +1,13 @@
 import fs from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NewsDto } from '@newsroom/contract';
-import { createNews, createTaxonomy, newsFields, type NewsContext } from './factories.ts';
-import { adminAuth } from './fixtures.ts';
+import {
+  createNews,
+  createTaxonomy,
+  newsFields,
+  newsContext,
+  type NewsContext,
+} from './factories.ts';
 import { call, createSiblingApp, createTestApp, type TestApp } from './helpers.ts';
 import { HOUR_MS, MovableClock } from './movable-clock.ts';
 import { fakeDist } from './web-dist.ts';
@@ -23,8 +28,7 @@ beforeAll(async () => {
   dist = await fakeDist();
   t = await createTestApp({ WEB_DIST: dist }, { clock });
   base = await t.app.listen({ host: '127.0.0.1', port: 0 });
-  const headers = await adminAuth(t.app);
-  ctx = { app: t.app, headers, taxonomy: await createTaxonomy(t.app, headers) };
+  ctx = await newsContext(t.app);
 });
 afterAll(async () => {
   await t.close();

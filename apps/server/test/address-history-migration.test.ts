@@ -2,8 +2,7 @@ import fs from 'node:fs/promises';
 import { Migrator, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrationProvider } from '../src/db/migrations.ts';
-import { createNews, createTaxonomy, newsFields, type NewsContext } from './factories.ts';
-import { adminAuth } from './fixtures.ts';
+import { createNews, newsFields, newsContext, type NewsContext } from './factories.ts';
 import { call, createTestApp, type TestApp } from './helpers.ts';
 import { fakeDist } from './web-dist.ts';
 
@@ -43,8 +42,7 @@ const page = (url: string) => t.app.inject({ method: 'GET', url });
 beforeAll(async () => {
   dist = await fakeDist();
   t = await createTestApp({ WEB_DIST: dist, PAGE_CACHE_MB: '0' });
-  const headers = await adminAuth(t.app);
-  ctx = { app: t.app, headers, taxonomy: await createTaxonomy(t.app, headers) };
+  ctx = await newsContext(t.app);
 });
 afterAll(async () => {
   await t.close();

@@ -2,13 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLISH_MESSAGES, type NewsDto } from '@newsroom/contract';
 import {
   createNews,
-  createTaxonomy,
   multipart,
   newsCount,
   newsFields,
+  newsContext,
   type NewsContext,
 } from './factories.ts';
-import { adminAuth } from './fixtures.ts';
 import { call, createTestApp, type TestApp } from './helpers.ts';
 import { MovableClock } from './movable-clock.ts';
 
@@ -20,8 +19,7 @@ const clock = new MovableClock();
 
 beforeAll(async () => {
   t = await createTestApp({}, { clock });
-  const headers = await adminAuth(t.app);
-  ctx = { app: t.app, headers, taxonomy: await createTaxonomy(t.app, headers) };
+  ctx = await newsContext(t.app);
 });
 afterAll(() => t.close());
 

@@ -2,9 +2,12 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import type { Insertable } from 'kysely';
 import sharp from 'sharp';
 import { imageVariants, type NewsDto } from '@newsroom/contract';
+import type { Database } from '../src/db/schema.ts';
 import { pendingKeyOf } from '../src/news/image-keys.ts';
+import { adminAuth } from './fixtures.ts';
 import { call } from './helpers.ts';
 
 export type AuthHeaders = { authorization: string };
@@ -104,6 +107,29 @@ export interface NewsContext {
   app: FastifyInstance;
   headers: AuthHeaders;
   taxonomy: Taxonomy;
+}
+
+/** A signed-in admin with a category, sub-category, publisher and anchor to write news under. */
+export async function newsContext(app: FastifyInstance): Promise<NewsContext> {
+  const headers = await adminAuth(app);
+  return { app, headers, taxonomy: await createTaxonomy(app, headers) };
+}
+
+/**
+ * Rows written into news around the services, a hundred a statement: for archives larger than
+ * writing each through the API allows. No write named them, so the public cache is emptied.
+ */
+export async function insertNewsRows(
+  app: FastifyInstance,
+  rows: Insertable<Database['news']>[],
+): Promise<void> {
+  for (let start = 0; start < rows.length; start += 100) {
+    await app.db.kysely
+      .insertInto('news')
+      .values(rows.slice(start, start + 100))
+      .execute();
+  }
+  await app.publicCache.invalidate(['*']);
 }
 
 /**

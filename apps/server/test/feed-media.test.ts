@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createNews, createTaxonomy, imageUrl, images, type NewsContext } from './factories.ts';
+import {
+  createNews,
+  createTaxonomy,
+  imageUrl,
+  images,
+  newsContext,
+  type NewsContext,
+} from './factories.ts';
 import { readFeed } from './feed-readers.ts';
-import { adminAuth } from './fixtures.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { mediaDrivers } from './media-drivers.ts';
 
@@ -12,8 +18,7 @@ describe.each(mediaDrivers)('feed enclosures on the $name driver', (driver) => {
 
   beforeAll(async () => {
     t = await createTestApp(await driver.start());
-    const headers = await adminAuth(t.app);
-    ctx = { app: t.app, headers, taxonomy: await createTaxonomy(t.app, headers) };
+    ctx = await newsContext(t.app);
   });
   afterAll(async () => {
     await t.close();

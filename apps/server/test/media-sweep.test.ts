@@ -13,9 +13,9 @@ import {
   mediaKey,
   storedKeys,
   uploadedFiles,
+  newsContext,
   type NewsContext,
 } from './factories.ts';
-import { adminAuth } from './fixtures.ts';
 import { createSiblingApp, createTestApp, type TestApp } from './helpers.ts';
 import { mediaDrivers } from './media-drivers.ts';
 
@@ -28,8 +28,7 @@ describe.each(mediaDrivers)('the media sweep on the $name driver', (driver) => {
 
   beforeAll(async () => {
     t = await createTestApp(await driver.start());
-    const headers = await adminAuth(t.app);
-    ctx = { app: t.app, headers, taxonomy: await createTaxonomy(t.app, headers) };
+    ctx = await newsContext(t.app);
   });
   afterAll(async () => {
     await t.close();
@@ -106,8 +105,7 @@ describe('the media sweep on the local driver', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    const headers = await adminAuth(t.app);
-    ctx = { app: t.app, headers, taxonomy: await createTaxonomy(t.app, headers) };
+    ctx = await newsContext(t.app);
   });
   afterAll(() => t.close());
 

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createNews, createTaxonomy, newsFields, type NewsContext } from './factories.ts';
-import { adminAuth } from './fixtures.ts';
+import { createNews, newsFields, newsContext, type NewsContext } from './factories.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -8,8 +7,7 @@ let ctx: NewsContext;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const headers = await adminAuth(t.app);
-  ctx = { app: t.app, headers, taxonomy: await createTaxonomy(t.app, headers) };
+  ctx = await newsContext(t.app);
 });
 afterAll(() => t.close());
 

@@ -4,9 +4,14 @@ import type { NewsDto } from '@newsroom/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateXML } from 'xmllint-wasm';
 import { HOUR_MS, MovableClock } from './movable-clock.ts';
-import { createNews, createTaxonomy, newsFields, type NewsContext } from './factories.ts';
+import {
+  createNews,
+  newsFields,
+  newsContext,
+  insertNewsRows,
+  type NewsContext,
+} from './factories.ts';
 import { parseXml } from './feed-readers.ts';
-import { adminAuth } from './fixtures.ts';
 import { call, createTestApp, type TestApp } from './helpers.ts';
 
 const BASE = 'http://news.test';
@@ -21,8 +26,7 @@ let fresh: NewsDto;
 
 beforeAll(async () => {
   t = await createTestApp({}, { clock });
-  const headers = await adminAuth(t.app);
-  ctx = { app: t.app, headers, taxonomy: await createTaxonomy(t.app, headers) };
+  ctx = await newsContext(t.app);
   aged = await createNews(ctx, { title: 'The story that will age out' });
   hidden = await createNews(ctx, { title: 'A story nobody may read', status: false });
   recent = await createNews(ctx, { title: 'Markets & <prices> rise "again"' });
@@ -139,14 +143,7 @@ describe('GET /news-sitemap.xml', () => {
       const id = `copy-${String(index).padStart(4, '0')}`;
       return { ...template, id, slug: `copy-story-${index}`, created_at: stamp, updated_at: stamp };
     });
-    for (let start = 0; start < copies.length; start += 100) {
-      await t.app.db.kysely
-        .insertInto('news')
-        .values(copies.slice(start, start + 100))
-        .execute();
-    }
-    // Rows added around the services: no write named them, so the cache is emptied.
-    await t.app.publicCache.invalidate(['*']);
+    await insertNewsRows(t.app, copies);
     const listed = await locs();
     expect(listed).toHaveLength(1000);
     expect(listed[0]).toBe(`${BASE}/news/copy-story-999`);

@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DESCRIPTION,
   createNews,
-  createTaxonomy,
   newsFields,
+  newsContext,
+  insertNewsRows,
   type NewsContext,
 } from './factories.ts';
-import { adminAuth } from './fixtures.ts';
 import { call, createTestApp, type TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -58,8 +58,7 @@ const slugs: Record<string, NewsDto> = {};
 
 beforeAll(async () => {
   t = await createTestApp();
-  const headers = await adminAuth(t.app);
-  ctx = { app: t.app, headers, taxonomy: await createTaxonomy(t.app, headers) };
+  ctx = await newsContext(t.app);
   for (const [slug, fields] of Object.entries(CORPUS)) {
     slugs[slug] = await createNews(ctx, { tags: [], ...fields, slug });
   }
@@ -270,14 +269,7 @@ describe('GET /u/search over more matches than it ranks', () => {
         updated_at: stamp,
       };
     });
-    for (let start = 0; start < copies.length; start += 100) {
-      await t.app.db.kysely
-        .insertInto('news')
-        .values(copies.slice(start, start + 100))
-        .execute();
-    }
-    // Rows added around the services: no write named them, so the cache is emptied.
-    await t.app.publicCache.invalidate(['*']);
+    await insertNewsRows(t.app, copies);
 
     const pageOf = async (page: number) => {
       const res = await search({ q: 'quokka', limit: 100, page });

@@ -1,8 +1,7 @@
 import fs from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NewsDto } from '@newsroom/contract';
-import { createNews, createTaxonomy, newsFields, type NewsContext } from './factories.ts';
-import { adminAuth } from './fixtures.ts';
+import { createNews, newsFields, newsContext, type NewsContext } from './factories.ts';
 import { call, createTestApp, type TestApp } from './helpers.ts';
 import { fakeDist } from './web-dist.ts';
 
@@ -14,8 +13,7 @@ let ctx: NewsContext;
 beforeAll(async () => {
   dist = await fakeDist();
   t = await createTestApp({ WEB_DIST: dist });
-  const headers = await adminAuth(t.app);
-  ctx = { app: t.app, headers, taxonomy: await createTaxonomy(t.app, headers) };
+  ctx = await newsContext(t.app);
 });
 afterAll(async () => {
   await t.close();

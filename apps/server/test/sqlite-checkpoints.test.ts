@@ -3,8 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createNews, createTaxonomy, within, type NewsContext } from './factories.ts';
-import { adminAuth } from './fixtures.ts';
+import { createNews, within, newsContext, type NewsContext } from './factories.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
 /**
@@ -24,8 +23,7 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('SQLite checkpoints', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    const headers = await adminAuth(t.app);
-    ctx = { app: t.app, headers, taxonomy: await createTaxonomy(t.app, headers) };
+    ctx = await newsContext(t.app);
   });
   afterAll(() => t.close());
 
