@@ -8,8 +8,12 @@ import { sql, type RawBuilder } from 'kysely';
  * list index starts `(…, status, created_at desc)`, so this is one range of it.
  */
 export function isPublicNews(alias: string, now: string): RawBuilder<boolean> {
-  const column = (name: string) => sql.ref(`${alias}.${name}`);
-  return sql<boolean>`(${column('status')} = 1 and ${column('draft')} = 0 and ${column('created_at')} <= ${now})`;
+  return sql<boolean>`(${activeNotDraft(alias)} and ${sql.ref(`${alias}.created_at`)} <= ${now})`;
+}
+
+/** Active and not a draft: what public and scheduled articles share, written once. */
+function activeNotDraft(alias: string) {
+  return sql`${sql.ref(`${alias}.status`)} = 1 and ${sql.ref(`${alias}.draft`)} = 0`;
 }
 
 /**
@@ -25,10 +29,9 @@ export function isPublicNewsPublishedIn(
   from: string,
   to: string,
 ): RawBuilder<boolean> {
-  const column = (name: string) => sql.ref(`${alias}.${name}`);
-  const before =
-    to <= now ? sql`${column('created_at')} < ${to}` : sql`${column('created_at')} <= ${now}`;
-  return sql<boolean>`(${column('status')} = 1 and ${column('draft')} = 0 and ${column('created_at')} >= ${from} and ${before})`;
+  const createdAt = sql.ref(`${alias}.created_at`);
+  const before = to <= now ? sql`${createdAt} < ${to}` : sql`${createdAt} <= ${now}`;
+  return sql<boolean>`(${activeNotDraft(alias)} and ${createdAt} >= ${from} and ${before})`;
 }
 
 /**
@@ -37,6 +40,5 @@ export function isPublicNewsPublishedIn(
  * `(status, created_at)` index, so subtracting them from a figure reads a short range.
  */
 export function isScheduledNews(alias: string, now: string): RawBuilder<boolean> {
-  const column = (name: string) => sql.ref(`${alias}.${name}`);
-  return sql<boolean>`(${column('status')} = 1 and ${column('draft')} = 0 and ${column('created_at')} > ${now})`;
+  return sql<boolean>`(${activeNotDraft(alias)} and ${sql.ref(`${alias}.created_at`)} > ${now})`;
 }
