@@ -6,6 +6,8 @@ export default defineConfig({
     'cli/admin-create': 'src/cli/admin-create.ts',
     // Forked by news/variant-process.ts, which finds it beside the code that forks it.
     'variant-worker': 'src/news/variant-worker.ts',
+    // Forked by web/render-process.ts, likewise.
+    'render-worker': 'src/web/render-worker.ts',
   },
   format: 'esm',
   platform: 'node',

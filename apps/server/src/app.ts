@@ -39,6 +39,7 @@ import { NewsRepository, toNewsDto } from './news/repo.ts';
 import { VariantMaker } from './news/variant-maker.ts';
 import { VariantProcess } from './news/variant-process.ts';
 import { ScheduledRelease } from './cache/scheduled-release.ts';
+import { RenderProcesses } from './web/render-process.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -54,6 +55,7 @@ declare module 'fastify' {
     frontDoor: FrontDoor;
     renderMark: RenderMark;
     variantProcess: VariantProcess;
+    renderProcesses: RenderProcesses;
   }
 }
 
@@ -61,13 +63,22 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   /** Where the app reads the time (what is published yet, stamps, expiries); tests move it. */
   clock?: Clock;
+  /**
+   * `renderer`: the app of a render process (web/render-worker.ts), which the site's pages read
+   * the API through: a read-only connection to the site's database, no pages of its own, and none
+   * of the site's background work (views, variants, sweeps, scheduled releases). Its
+   * configuration comes without Redis and with the page cache off (decision 079).
+   */
+  role?: 'site' | 'renderer';
 }
 
 /** Builds the whole application: configuration in, a ready Fastify instance out. */
 export async function buildApp(
-  config: Config,
+  siteConfig: Config,
   options: BuildOptions = {},
 ): Promise<FastifyInstance> {
+  const site = (options.role ?? 'site') === 'site';
+  const config = site ? siteConfig : renderConfig(siteConfig);
   await ensureWritableDir(config.dataDir);
   const uploadsDir = path.join(config.dataDir, 'uploads');
   if (!config.s3) await ensureWritableDir(uploadsDir);
@@ -90,6 +101,7 @@ export async function buildApp(
     onConnectionLost: (error) =>
       app.log.warn(`Lost a database connection (${error.message}); reconnecting on demand`),
     log: app.log,
+    readOnly: !site,
   });
   const redis = config.redisUrl ? connectRedis(config.redisUrl, app.log) : null;
   if (redis) await settle(redis);
@@ -104,13 +116,21 @@ export async function buildApp(
   const publicCache = new PublicCache({
     maxBytes: config.pageCacheBytes,
     graceMs: config.pageCacheGraceMs,
-    schedule: new ScheduledRelease(new NewsRepository(db.kysely, clock), clock, app.log),
+    ...(site && {
+      schedule: new ScheduledRelease(new NewsRepository(db.kysely, clock), clock, app.log),
+    }),
     clock,
     ...(config.redisUrl
       ? { redis: { url: config.redisUrl, prefix: config.redisPrefix, log: app.log } }
       : {}),
   });
   const variantProcess = new VariantProcess(storageSettings, app.log);
+  // Started by the page host once it has found the built web app (web/pages.ts).
+  const renderProcesses = new RenderProcesses(config.renderProcesses, {
+    config,
+    clock,
+    log: app.log,
+  });
   const newsRows = new NewsRepository(db.kysely, clock);
   const variants = new VariantMaker({
     db: db.kysely,
@@ -125,6 +145,7 @@ export async function buildApp(
     log: app.log,
   });
   app.addHook('onClose', async () => {
+    await renderProcesses.stop();
     // The variant process ends first; a picture under way is made again at the next start.
     await variantProcess.stop();
     await variants.close();
@@ -147,6 +168,7 @@ export async function buildApp(
   app.decorate('publicCache', publicCache);
   app.decorate('clock', clock);
   app.decorate('variantProcess', variantProcess);
+  app.decorate('renderProcesses', renderProcesses);
   const frontDoor = new FrontDoor({
     cache: publicCache,
     countPageView: config.viewsFrom === 'beacon' ? null : (article) => countPageView(app, article),
@@ -214,7 +236,7 @@ export async function buildApp(
   }
   await app.register(apiRoutes, { prefix: '/api/v1' });
   // Pages: built assets, server-rendered public pages, the app shell for admins (web/host.ts).
-  await app.register(webHost);
+  if (site) await app.register(webHost);
 
   // First start on an empty database: demo content and a demo admin (docs/decisions/030).
   const seeded = config.seedDemo
@@ -223,6 +245,7 @@ export async function buildApp(
   app.decorate('demoAdmin', seeded?.admin ?? null);
 
   await app.ready();
+  if (!site) return app;
   // Articles scheduled for later leave the cache at their time (decision 085).
   await publicCache.start();
   // Cache hits are answered before the framework, with the site-wide headers it would add.
@@ -235,6 +258,15 @@ export async function buildApp(
   variants.start();
   views.start();
   return app;
+}
+
+/**
+ * A render process's configuration, from the site's: no Redis (it keeps nothing to invalidate
+ * and counts no throttles), no page cache (the site keeps the pages it renders), no demo seeding
+ * and no render processes of its own.
+ */
+function renderConfig(config: Config): Config {
+  return { ...config, redisUrl: undefined, pageCacheBytes: 0, seedDemo: false, renderProcesses: 0 };
 }
 
 function bucketOrigin(config: Config): string[] {

@@ -90,6 +90,8 @@ function buildTestApp(
     LOG_LEVEL: 'silent',
     ADMIN_SIGNUP_CODE: SIGNUP_CODE,
     PUBLIC_URL: 'http://news.test',
+    // Pages render on the test's own thread unless a test asks for render processes.
+    RENDER_PROCESSES: '0',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...env,
   };

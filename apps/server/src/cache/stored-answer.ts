@@ -39,7 +39,15 @@ export interface AnswerParts {
   tags: StaleTags;
   viewOf?: PageArticle | null;
   expiresAt?: number | null;
+  /** Its compressed forms, made already (by a render process): not made again. */
+  compressed?: { br: Uint8Array | null; gzip: Uint8Array | null };
 }
+
+/** A Buffer over the same bytes (a Uint8Array that came from another process). */
+const asBuffer = (bytes: Uint8Array | null) =>
+  bytes === null || Buffer.isBuffer(bytes)
+    ? bytes
+    : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
 /**
  * An answer ready to send and to keep. `precompress` false (an answer that will not be kept:
@@ -50,7 +58,11 @@ export async function storeAnswer(
   { precompress = true }: { precompress?: boolean } = {},
 ): Promise<StoredAnswer> {
   const identity = Buffer.isBuffer(parts.body) ? parts.body : Buffer.from(parts.body);
-  const { br, gzip } = precompress ? await compressBoth(identity) : { br: null, gzip: null };
+  const { br, gzip } = !precompress
+    ? { br: null, gzip: null }
+    : parts.compressed
+      ? { br: asBuffer(parts.compressed.br), gzip: asBuffer(parts.compressed.gzip) }
+      : await compressBoth(identity);
   const headers: Record<string, string> = {};
   for (const name of KEPT_HEADERS) {
     const value = parts.headers[name];

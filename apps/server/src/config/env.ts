@@ -50,6 +50,8 @@ export interface Config {
   sitemapUrlsPerFile: number;
   /** IANA time zone in which the editor shows and takes publication times. */
   siteTimeZone: string;
+  /** Processes that render public pages beside this one; 0 renders them on the main thread. */
+  renderProcesses: number;
 }
 
 export interface S3Config {
@@ -129,6 +131,12 @@ const envSchema = z.object({
     .min(1, 'SITEMAP_URLS_PER_FILE must be between 1 and 50000')
     .max(50_000, 'SITEMAP_URLS_PER_FILE must be between 1 and 50000')
     .default(2_000),
+  RENDER_PROCESSES: z.coerce
+    .number({ error: 'RENDER_PROCESSES must be a number' })
+    .int('RENDER_PROCESSES must be a whole number')
+    .min(0, 'RENDER_PROCESSES must be between 0 and 8')
+    .max(8, 'RENDER_PROCESSES must be between 0 and 8')
+    .default(1),
   SITE_TIME_ZONE: z
     .string()
     .refine(isTimeZone, 'SITE_TIME_ZONE must be an IANA time zone such as Asia/Kolkata')
@@ -171,6 +179,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     viewsFrom: e.VIEWS_FROM,
     sitemapUrlsPerFile: e.SITEMAP_URLS_PER_FILE,
     siteTimeZone: e.SITE_TIME_ZONE,
+    renderProcesses: e.RENDER_PROCESSES,
   };
 }
 

@@ -1,16 +1,12 @@
 import { fork, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
-import { createRequire } from 'node:module';
 import os from 'node:os';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
+import { childModule, stopChild } from '../process/child-module.ts';
 import type { StorageSettings } from '../storage/open-storage.ts';
 import type { FromVariantProcess, ToVariantProcess, VariantJob } from './variant-protocol.ts';
 
 /** After this many deaths in a row (no job answered in between) the process is not started again. */
 const MAX_DEATHS_IN_A_ROW = 5;
-/** How long a stopped process may take to end before it is killed. */
-const STOP_GRACE_MS = 2000;
 
 interface Waiting {
   job: VariantJob;
@@ -53,13 +49,7 @@ export class VariantProcess {
   /** Ends the process; a job under way fails and stays pending for the next start. */
   async stop(): Promise<void> {
     this.stopped = true;
-    const child = this.child;
-    if (!child) return;
-    const exited = once(child, 'exit');
-    if (child.connected) child.disconnect();
-    const timer = setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS);
-    await exited;
-    clearTimeout(timer);
+    if (this.child) await stopChild(this.child);
   }
 
   private running(): ChildProcess {
@@ -68,7 +58,7 @@ export class VariantProcess {
     if (this.deathsInARow >= MAX_DEATHS_IN_A_ROW) {
       throw new Error(`the variant process died ${MAX_DEATHS_IN_A_ROW} times in a row`);
     }
-    const { modulePath, execArgv } = workerEntry();
+    const { modulePath, execArgv } = childModule(import.meta.url, 'variant-worker');
     const child = fork(modulePath, [], {
       execArgv,
       serialization: 'advanced',
@@ -113,12 +103,4 @@ export class VariantProcess {
     }
     waiting?.reject(new Error(`the variant process ended (${how})`));
   }
-}
-
-/** The worker module beside this one: its TypeScript source under tsx, or the built file. */
-function workerEntry(): { modulePath: string; execArgv: string[] } {
-  const fromSource = import.meta.url.endsWith('.ts');
-  const file = new URL(`./variant-worker.${fromSource ? 'ts' : 'js'}`, import.meta.url);
-  const tsx = () => pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-  return { modulePath: fileURLToPath(file), execArgv: fromSource ? ['--import', tsx()] : [] };
 }

@@ -1,16 +1,16 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { SITE_TIME_ZONE_META, isAuthPath, publicPaths } from '@newsroom/contract';
+import { isAuthPath } from '@newsroom/contract';
 import type { Built } from '../cache/answer-cache.ts';
 import { answerKey } from '../cache/answer-tags.ts';
 import { countPageView } from '../cache/article-views.ts';
 import { sendAnswer, storeAnswer, type StoredAnswer } from '../cache/stored-answer.ts';
 import { isDatabaseUnavailable } from '../db/errors.ts';
 import { isPersonal } from '../http/render-mark.ts';
-import { recordReads } from './render-reads.ts';
 import { missingPages, pathnameOf } from './missing-pages.ts';
+import { pageFrame, renderPage, type PageRenderer } from './page-render.ts';
 import { fillTemplate } from './template.ts';
 import { injectTransport } from './transport.ts';
-import { unavailablePage, watchForUnavailable } from './unavailable.ts';
+import { unavailablePage } from './unavailable.ts';
 import type { WebDist } from './web-dist.ts';
 
 /** Prefixes that belong to the API and media, which answer their own 404s. */
@@ -29,10 +29,6 @@ const htmlAnswer = (status: number, cacheControl: string, body: string, extra = 
     tags: [],
   });
 
-/** An image the page loads once, counting its view where a CDN keeps the page (VIEWS_FROM). */
-const beaconTag = (slug: string) =>
-  `<img src="/api/v1/u${publicPaths.article(slug)}/view" alt="" width="1" height="1" hidden>`;
-
 /**
  * Every other GET is a page. Signed-in admins and the sign-in screens get the app shell; everyone
  * else a public page, served from the public cache and rendered once per key when missing
@@ -43,15 +39,20 @@ export async function pagesRoute(app: FastifyInstance, dist: WebDist) {
   const beaconViews = app.config.viewsFrom === 'beacon';
   // Behind a CDN (beacon views) a page may be kept there too, but always revalidated.
   const pageCacheControl = beaconViews ? 'public, no-cache' : 'no-cache, private';
-  // The site's settings the browser app reads (SITE_TIME_ZONE for the editor), on every page.
-  const siteHead = `<meta name="${SITE_TIME_ZONE_META}" content="${app.config.siteTimeZone.replace(/[^\w/+-]/g, '')}" />\n    `;
+  const frame = pageFrame(app.config, dist.template);
   const shellHtml = fillTemplate(dist.template, {
-    head: `${siteHead}<title>Newsroom</title>\n    <meta name="robots" content="noindex" />`,
+    head: `${frame.siteHead}<title>Newsroom</title>\n    <meta name="robots" content="noindex" />`,
   });
   const shell = await htmlAnswer(200, 'no-store', shellHtml);
   const failed = await htmlAnswer(500, 'no-store', shellHtml);
   const unavailable = await htmlAnswer(503, 'no-store', unavailablePage(), { 'retry-after': '5' });
   const transport = injectTransport(app);
+  const here: PageRenderer = {
+    render: (job) =>
+      renderPage(dist.renderer, transport, { frame, publicUrl: app.config.publicUrl }, job),
+  };
+  // Pages render in processes of their own unless RENDER_PROCESSES=0 (decision 079).
+  const pages = app.renderProcesses.serve(dist.dir, here);
   const missing = missingPages(app, {
     cacheControl: pageCacheControl,
     renderGone: (url) => render(url, { gone: true }),
@@ -63,25 +64,15 @@ export async function pagesRoute(app: FastifyInstance, dist: WebDist) {
     url: string,
     { gone = false, keepable = true }: { gone?: boolean; keepable?: boolean } = {},
   ): Promise<Built<StoredAnswer>> => {
-    const api = watchForUnavailable(transport);
-    const reads = recordReads(api.fetch);
     try {
-      const result = await dist.renderer.render({
-        url,
-        publicUrl: app.config.publicUrl,
-        fetch: reads.fetch,
-        ...(gone && { gone }),
-      });
-      if (api.seen()) return { value: unavailable, keep: false };
+      const result = await pages.render({ url, gone, keepable });
+      if (result.kind === 'unavailable') return { value: unavailable, keep: false };
       if (result.kind === 'redirect') {
         const headers = { location: result.location, 'cache-control': 'no-cache' };
         const value = await storeAnswer({ status: result.status, headers, body: '', tags: [] });
         return { value, keep: false };
       }
-      const article = reads.article();
-      let html = fillTemplate(dist.template, { ...result, head: siteHead + result.head });
-      if (beaconViews && article)
-        html = html.replace('</body>', `${beaconTag(article.slug)}</body>`);
+      const { article } = result;
       const value = await storeAnswer(
         {
           status: result.status,
@@ -90,8 +81,9 @@ export async function pagesRoute(app: FastifyInstance, dist: WebDist) {
             'cache-control': pageCacheControl,
             vary: 'Cookie, Accept-Encoding',
           },
-          body: html,
-          tags: reads.tags(),
+          body: result.html,
+          ...(result.compressed && { compressed: result.compressed }),
+          tags: result.tags,
           viewOf: result.status === 200 ? article : null,
         },
         { precompress: keepable },
@@ -100,7 +92,6 @@ export async function pagesRoute(app: FastifyInstance, dist: WebDist) {
       // A 404 or 410 is kept too: its tags name what would make it a page (a new article's slug).
       return { value, keep: [200, 404, 410].includes(result.status) };
     } catch (error) {
-      if (api.seen()) return { value: unavailable, keep: false };
       app.log.error({ err: error }, 'server render failed; sending the app shell');
       return { value: failed, keep: false };
     }

@@ -7,6 +7,8 @@ import type { Renderer } from '@newsroom/contract';
 
 /** The built web app: where its browser assets are, its page template and its renderer. */
 export interface WebDist {
+  /** The dist folder itself (what a render process loads too). */
+  dir: string;
   clientDir: string;
   template: string;
   renderer: Renderer;
@@ -47,5 +49,5 @@ export async function loadWebDist(
   const template = await fs.readFile(templateFile, 'utf8');
   const renderer: unknown = await import(pathToFileURL(rendererFile).href);
   if (!isRenderer(renderer)) throw new Error(`${rendererFile} does not export render()`);
-  return { dist: { clientDir, template, renderer } };
+  return { dist: { dir: distDir, clientDir, template, renderer } };
 }
