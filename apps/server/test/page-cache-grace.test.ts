@@ -82,6 +82,58 @@ describe('a page made stale by a write, while its replacement renders', () => {
   });
 });
 
+describe('a page read since it was kept, made stale by a write', () => {
+  let site: Awaited<ReturnType<typeof siteWithKeptSection>>;
+  beforeAll(async () => {
+    site = await siteWithKeptSection({});
+  });
+  afterAll(() => site.t.close());
+
+  it('is rebuilt by the write, answered as it was meanwhile, and new once the write answers', async () => {
+    await site.page();
+    const release = holdRenders();
+    const before = renders();
+    let written = false;
+    const write = site.retitle('Harbour reopens at dusk').then(() => (written = true));
+    try {
+      await vi.waitFor(() => expect(renders()).toBe(before + 1));
+      const meanwhile = await site.page();
+      expect(meanwhile.body).toContain('Harbour reopens');
+      expect(meanwhile.body).not.toContain('at dusk');
+      expect(written).toBe(false);
+    } finally {
+      release();
+    }
+    await write;
+    const after = await site.page();
+    expect(after.body).toContain('Harbour reopens at dusk');
+    expect(renders() - before).toBe(1);
+  });
+
+  it("is dropped when its rebuild outlasts the write's wait: the next reader waits for it", async () => {
+    await site.page();
+    const release = holdRenders();
+    const before = renders();
+    let answered = false;
+    let reader: Promise<unknown> = Promise.resolve();
+    try {
+      // The write answers after its bound (200 ms) though the render it started is held.
+      await site.retitle('Harbour reopens at midnight');
+      expect(renders()).toBe(before + 1);
+      reader = site.page().then((res) => {
+        answered = true;
+        expect(res.body).toContain('Harbour reopens at midnight');
+      });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(answered).toBe(false);
+    } finally {
+      release();
+    }
+    await reader;
+    expect(renders() - before).toBe(1);
+  });
+});
+
 describe('a page whose render overlapped a write', () => {
   let site: Awaited<ReturnType<typeof siteWithKeptSection>>;
   beforeAll(async () => {

@@ -99,24 +99,46 @@ describe('pages from the cache', () => {
 });
 
 describe('what a write drops', () => {
-  it('an article update drops its page and its category list, not another category', async () => {
-    const story = await createNews(world, { title: 'Bridge opens' });
-    await createNews(sports, { title: 'Cup final tonight' });
-    for (const url of [`/news/${story.slug}`, '/section/World', '/section/Sports']) {
-      await page(url);
-      expect(await rendersOf(url)).toBe(0);
-    }
+  /** Gives a World story a new title through the admin API. */
+  const retitle = async (story: { _id: string; slug: string }, title: string) => {
     const res = await call(t.app, {
       method: 'PUT',
       url: `/api/v1/news/update/${story._id}`,
-      payload: newsFields(world.taxonomy, { title: 'Bridge opens early', slug: story.slug }),
+      payload: newsFields(world.taxonomy, { title, slug: story.slug }),
       headers,
     });
     expect(res.status).toBe(200);
+  };
+
+  it('an article update drops its page and its category list, not another category', async () => {
+    const story = await createNews(world, { title: 'Bridge opens' });
+    await createNews(sports, { title: 'Cup final tonight' });
+    // Kept, and not read since: a write leaves them to their next reader (decision 086).
+    for (const url of [`/news/${story.slug}`, '/section/World?kept=once', '/section/Sports']) {
+      expect(await rendersOf(url)).toBe(1);
+    }
+    await retitle(story, 'Bridge opens early');
     expect(await rendersOf('/section/Sports')).toBe(0);
-    expect(await rendersOf('/section/World')).toBe(1);
+    expect(await rendersOf('/section/World?kept=once')).toBe(1);
     expect((await page(`/news/${story.slug}`)).body).toContain('<h1>Bridge opens early</h1>');
-    expect((await page('/section/World')).body).toContain('Bridge opens early');
+    expect((await page('/section/World?kept=once')).body).toContain('Bridge opens early');
+  });
+
+  it('an article update rebuilds before its answer the pages read since they were kept', async () => {
+    const story = await createNews(world, { title: 'Ferry resumes' });
+    const urls = [`/news/${story.slug}`, '/section/World?read=twice'];
+    for (const url of urls) {
+      await page(url);
+      expect(await rendersOf(url)).toBe(0);
+    }
+    const before = renders();
+    await retitle(story, 'Ferry resumes at six');
+    // Rendered by the write (other pages of this file read lately may be too), so no reader waits.
+    expect(renders() - before).toBeGreaterThanOrEqual(2);
+    for (const url of urls) {
+      expect(await rendersOf(url)).toBe(0);
+      expect((await page(url)).body).toContain('Ferry resumes at six');
+    }
   });
 
   it('a new article replaces a kept 404 at its address and shows on the home page at once', async () => {

@@ -39,6 +39,30 @@ const ENTRY_OVERHEAD = 256;
  */
 const RECENT_INVALIDATIONS = 256;
 
+/**
+ * A write rebuilds, before its answer, at most this many of the answers it made stale: those read
+ * most recently, and only those read within `REFRESH_READ_WINDOW_MS` (docs/decisions/086).
+ */
+const REFRESH_AT_ONCE = 8;
+const REFRESH_READ_WINDOW_MS = 10_000;
+
+/** How an answer is built again without a request, and when it was last read (performance.now). */
+interface Recipe<V extends Cacheable> {
+  rebuild: (() => Promise<Built<V>>) | null;
+  readAt: number;
+}
+
+/** How a request takes its answer from the cache. */
+export interface ThroughOptions<V extends Cacheable> {
+  /**
+   * False for a caller that builds something kept from the answer (a page render reading the
+   * API): it waits for the rebuild rather than baking a stale copy into its own.
+   */
+  acceptStale?: boolean;
+  /** Builds the answer again with no request behind it, so a write can refresh it (`refresh`). */
+  rebuild?: () => Promise<Built<V>>;
+}
+
 interface Invalidation {
   generation: number;
   at: number;
@@ -55,6 +79,10 @@ interface Invalidation {
  * arriving while that rebuild runs get the stale copy instead of queueing behind it, for at most
  * `graceMs` after the invalidation. A build that overlapped an invalidation of one of its tags is
  * kept as stale from that invalidation: newer than the copy it replaces, but never current.
+ *
+ * A writer need not leave that wait to a reader: `refresh` rebuilds the stale answers read lately
+ * at once (docs/decisions/086), and the write answers once they are current, so that readers of
+ * the busiest answers get the stale copy meanwhile and never wait for a render.
  */
 export class AnswerCache<V extends Cacheable> {
   private readonly entries: LRUCache<string, V> | null;
@@ -62,6 +90,8 @@ export class AnswerCache<V extends Cacheable> {
   private readonly flights = new Map<string, Promise<V>>();
   /** Keys of kept answers made stale by an invalidation, with when it first happened. */
   private readonly staleSince = new Map<string, number>();
+  /** Per kept answer: how to build it again, and when it was last read. */
+  private readonly recipes = new Map<string, Recipe<V>>();
   /** The generation each kept answer's build started in, so an older build never replaces it. */
   private readonly startedIn = new WeakMap<V, number>();
   /** The latest invalidations, oldest first, with the generation each one began. */
@@ -84,19 +114,19 @@ export class AnswerCache<V extends Cacheable> {
     return this.entries !== null && this.options.trusted();
   }
 
-  /**
-   * The kept answer for `key`, or the one being built, or a new build (kept if it may be). A
-   * caller that builds something kept from the answer (a page render reading the API) passes
-   * `acceptStale` false: it waits for the rebuild rather than baking a stale copy into its own.
-   */
-  async through(key: string, build: () => Promise<Built<V>>, acceptStale = true): Promise<V> {
+  /** The kept answer for `key`, or the one being built, or a new build (kept if it may be). */
+  async through(
+    key: string,
+    build: () => Promise<Built<V>>,
+    { acceptStale = true, rebuild }: ThroughOptions<V> = {},
+  ): Promise<V> {
     const entries = this.enabled ? this.entries : null;
     if (!entries) return (await build()).value;
     const hit = this.fresh(key);
     const since = hit ? this.staleSince.get(key) : undefined;
     if (hit && since === undefined) return hit;
     if (hit && acceptStale && this.staleAnswerable(key, since)) return hit;
-    return this.flights.get(key) ?? this.fly(key, build);
+    return this.flights.get(key) ?? this.fly(key, build, rebuild ?? null);
   }
 
   /** The rule for a stale copy: answered only while its rebuild runs, and within the grace. */
@@ -108,10 +138,14 @@ export class AnswerCache<V extends Cacheable> {
     );
   }
 
-  private fly(key: string, build: () => Promise<Built<V>>): Promise<V> {
+  private fly(
+    key: string,
+    build: () => Promise<Built<V>>,
+    rebuild: (() => Promise<Built<V>>) | null,
+  ): Promise<V> {
     const generation = this.generation;
     const flight = build().then(({ value, keep }) => {
-      if (keep && this.enabled) this.keepBuilt(key, value, generation);
+      if (keep && this.enabled) this.keepBuilt(key, value, generation, rebuild);
       return value;
     });
     this.flights.set(key, flight);
@@ -133,9 +167,12 @@ export class AnswerCache<V extends Cacheable> {
     return this.fresh(key);
   }
 
-  /** Marks stale every answer carrying one of `tags` ('*' drops everything at once). */
-  invalidate(tags: StaleTags): void {
-    if (tags.length === 0) return;
+  /**
+   * Marks stale every answer carrying one of `tags` ('*' drops everything at once), and returns
+   * the keys of those it marked (for `refresh`).
+   */
+  invalidate(tags: StaleTags): string[] {
+    if (tags.length === 0) return [];
     this.generation += 1;
     this.flights.clear();
     const everything = tags.includes(publicTags.everything);
@@ -148,14 +185,61 @@ export class AnswerCache<V extends Cacheable> {
     if (this.recent.length > RECENT_INVALIDATIONS) this.recent.shift();
     if (everything) {
       this.entries?.clear();
-      return;
+      return [];
     }
+    const marked = new Set<string>();
     for (const tag of tags) {
       for (const key of [...(this.byTag.get(tag) ?? [])]) {
-        if (this.options.graceMs === 0) this.entries?.delete(key);
-        else if (!this.staleSince.has(key)) this.staleSince.set(key, now);
+        if (this.options.graceMs === 0) {
+          this.entries?.delete(key);
+          continue;
+        }
+        if (!this.staleSince.has(key)) this.staleSince.set(key, now);
+        marked.add(key);
       }
     }
+    return [...marked];
+  }
+
+  /**
+   * Builds again, now, the answers of `keys` (just made stale) that readers asked for lately, so
+   * that no reader waits for them: while they build, readers get the stale copies (within the
+   * grace). Resolves once each of them holds a build started after this call, or, when one was
+   * not kept or took longer than `waitMs`, once its stale copy is dropped: either way no reader
+   * after that gets the copy from before. The others stay stale for their next reader to rebuild.
+   */
+  async refresh(keys: readonly string[], waitMs: number): Promise<void> {
+    if (!this.enabled || this.options.graceMs === 0) return;
+    const lately = performance.now() - REFRESH_READ_WINDOW_MS;
+    const chosen: { key: string; rebuild: () => Promise<Built<V>>; readAt: number }[] = [];
+    for (const key of keys) {
+      const recipe = this.recipes.get(key);
+      if (recipe?.rebuild && recipe.readAt >= lately && this.staleSince.has(key)) {
+        chosen.push({ key, rebuild: recipe.rebuild, readAt: recipe.readAt });
+      }
+    }
+    chosen.sort((a, b) => b.readAt - a.readAt);
+    await Promise.all(
+      chosen
+        .slice(0, REFRESH_AT_ONCE)
+        .map(({ key, rebuild }) => this.refreshOne(key, rebuild, waitMs)),
+    );
+  }
+
+  private async refreshOne(key: string, rebuild: () => Promise<Built<V>>, waitMs: number) {
+    const before = this.entries?.peek(key);
+    // A build under way now started after the invalidation: it reads what the write wrote.
+    const flight = this.flights.get(key) ?? this.fly(key, rebuild, rebuild);
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      flight.catch(() => undefined),
+      new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, waitMs);
+      }),
+    ]);
+    clearTimeout(timer);
+    // Not replaced (too slow, failed or not kept): the next reader waits for a current answer.
+    if (before !== undefined && this.entries?.peek(key) === before) this.entries.delete(key);
   }
 
   clear(): void {
@@ -167,10 +251,13 @@ export class AnswerCache<V extends Cacheable> {
     return this.entries?.size ?? 0;
   }
 
-  /** The kept answer for `key` unless it has expired (then it is dropped). */
+  /** The kept answer for `key` unless it has expired (then it is dropped); notes the read. */
   private fresh(key: string): V | undefined {
     const value = this.entries?.get(key);
-    if (value?.expiresAt == null || value.expiresAt > this.options.now()) return value;
+    if (value === undefined) return undefined;
+    const recipe = this.recipes.get(key);
+    if (recipe) recipe.readAt = performance.now();
+    if (value.expiresAt == null || value.expiresAt > this.options.now()) return value;
     this.entries?.delete(key);
     return undefined;
   }
@@ -180,7 +267,12 @@ export class AnswerCache<V extends Cacheable> {
    * named one of its tags, stale from the first that did, and not at all when one dropped
    * everything, when it is too old to tell, or when a newer build's answer is kept already.
    */
-  private keepBuilt(key: string, value: V, generation: number) {
+  private keepBuilt(
+    key: string,
+    value: V,
+    generation: number,
+    rebuild: (() => Promise<Built<V>>) | null,
+  ) {
     const kept = this.entries?.peek(key);
     if (kept && (this.startedIn.get(kept) ?? -1) > generation) return;
     let staleFrom: number | undefined;
@@ -198,16 +290,23 @@ export class AnswerCache<V extends Cacheable> {
     }
     // Without a grace a stale copy is never answered: not worth its bytes.
     if (staleFrom !== undefined && this.options.graceMs === 0) return;
-    this.keep(key, value, staleFrom);
+    this.keep(key, value, staleFrom, rebuild);
     this.startedIn.set(value, generation);
   }
 
-  private keep(key: string, value: V, staleFrom?: number) {
+  private keep(
+    key: string,
+    value: V,
+    staleFrom: number | undefined,
+    rebuild: (() => Promise<Built<V>>) | null,
+  ) {
     if (!this.entries) return;
     this.entries.set(key, value);
     if (staleFrom === undefined) this.staleSince.delete(key);
     else this.staleSince.set(key, staleFrom);
     if (!this.entries.has(key)) return; // larger than the whole cache
+    // Read since this build: not yet (the request that built it had its answer from the build).
+    this.recipes.set(key, { rebuild, readAt: -Infinity });
     for (const tag of value.tags) {
       let keys = this.byTag.get(tag);
       if (!keys) this.byTag.set(tag, (keys = new Set()));
@@ -217,6 +316,7 @@ export class AnswerCache<V extends Cacheable> {
 
   private unindex(key: string, tags: StaleTags) {
     this.staleSince.delete(key);
+    this.recipes.delete(key);
     for (const tag of tags) {
       const keys = this.byTag.get(tag);
       keys?.delete(key);

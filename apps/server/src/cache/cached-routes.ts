@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isPersonal } from '../http/render-mark.ts';
 import type { Built } from './answer-cache.ts';
@@ -8,7 +9,15 @@ import { sendAnswer, storeAnswer, variantFor, type StoredAnswer } from './stored
 interface Lead {
   settle(built: Built<StoredAnswer> | Error): void;
   acceptEncoding: string | undefined;
+  /** Nobody reads the answer of this request: a refresh, waiting only for what it keeps. */
+  refresh?: boolean;
 }
+
+/**
+ * Names the in-process request a refresh sends to rebuild an answer (docs/decisions/086): its
+ * value is a one-time id the refresh registered, so no outside client can pass for one.
+ */
+const REFRESH_HEADER = 'x-newsroom-refresh';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -40,10 +49,44 @@ function cacheTags(request: FastifyRequest) {
 export function cacheRoutesOfScope(app: FastifyInstance, cache: PublicCache) {
   app.decorateRequest('cacheLead', null);
   app.decorateRequest('answerExpiresAt', null);
+  /** The leads of refreshes under way, by the id their request carries. */
+  const refreshes = new Map<string, Lead>();
+
+  /**
+   * Builds the answer for `url` with no reader behind it: an in-process GET that carries the
+   * lead, so its handler runs and `onSend` keeps its answer as for any first request.
+   */
+  const rebuild = (url: string) => () =>
+    new Promise<Built<StoredAnswer>>((resolve, reject) => {
+      const id = randomUUID();
+      const lead: Lead = {
+        settle: (built) => (built instanceof Error ? reject(built) : resolve(built)),
+        acceptEncoding: undefined,
+        refresh: true,
+      };
+      refreshes.set(id, lead);
+      // Once the request took the lead, its hooks settle it (after keeping the answer).
+      const ended = (error?: unknown) => {
+        if (refreshes.delete(id))
+          lead.settle(error instanceof Error ? error : new Error('no answer'));
+      };
+      app.inject({ method: 'GET', url, headers: { [REFRESH_HEADER]: id } }).then(
+        () => ended(),
+        (error: unknown) => ended(error),
+      );
+    });
 
   app.addHook('onRequest', async (request, reply) => {
     const tags = cacheTags(request);
     if (!tags || !cache.enabled) return;
+    const refreshId = request.headers[REFRESH_HEADER];
+    const refresh = typeof refreshId === 'string' ? refreshes.get(refreshId) : undefined;
+    if (refresh) {
+      refreshes.delete(refreshId as string);
+      request.cacheLead = refresh;
+      request.headers['accept-encoding'] = 'identity';
+      return;
+    }
     const holder: { lead?: Lead } = {};
     // A render's own call waits for a rebuild: a stale answer must not end up in a kept page.
     const acceptStale = !app.renderMark.isRender(request);
@@ -56,7 +99,7 @@ export function cacheRoutesOfScope(app: FastifyInstance, cache: PublicCache) {
             acceptEncoding: request.headers['accept-encoding'],
           };
         }),
-      acceptStale,
+      { acceptStale, rebuild: rebuild(request.url) },
     );
     const { lead } = holder;
     if (lead) {
@@ -99,10 +142,11 @@ export function cacheRoutesOfScope(app: FastifyInstance, cache: PublicCache) {
         throw error;
       },
     );
-    if (app.renderMark.isRender(request)) {
+    if (app.renderMark.isRender(request) || lead.refresh) {
       // A page render reads the body as it is and need not wait for the compressed forms:
       // under load that wait (the thread pool, then a turn of the event loop) came twice in
-      // each article page's rebuild. Requests that joined this build still wait for them.
+      // each article page's rebuild. Requests that joined this build still wait for them, and
+      // a refresh waits for the answer kept, not for its request's.
       stored.catch(() => undefined);
       return payload;
     }

@@ -4,7 +4,7 @@ import { systemClock, type Clock } from '../domain/clock.ts';
 import type { StaleTags } from '../domain/public-tags.ts';
 import { publicTags } from '../domain/public-tags.ts';
 import { RedisChannel, type BusLogger } from '../redis/channel.ts';
-import { AnswerCache, type Built } from './answer-cache.ts';
+import { AnswerCache, type Built, type ThroughOptions } from './answer-cache.ts';
 import type { ScheduledRelease } from './scheduled-release.ts';
 import type { StoredAnswer } from './stored-answer.ts';
 
@@ -20,6 +20,12 @@ export interface ArticleRead {
 }
 
 type Entry = ({ kind: 'answer' } & StoredAnswer) | ({ kind: 'article' } & ArticleRead);
+
+/**
+ * How long a write waits for the answers it refreshes (docs/decisions/086); one that takes longer
+ * is dropped instead, and its next reader waits for it.
+ */
+const REFRESH_WAIT_MS = 200;
 
 export interface PublicCacheOptions {
   maxBytes: number;
@@ -80,33 +86,40 @@ export class PublicCache {
     await this.schedule?.start(() => this.releaseDue());
   }
 
+  /**
+   * Makes stale what a write names, here and on every other instance, and rebuilds at once the
+   * answers of it that readers asked for lately: the write answers when they are current.
+   */
   invalidate = async (tags: StaleTags): Promise<void> => {
     if (tags.length === 0) return;
     const unique = [...new Set(tags)];
-    this.store.invalidate(unique);
+    const stale = this.store.invalidate(unique);
     // A write may have scheduled, moved or published an article.
     this.schedule?.refresh();
-    await this.channel?.publish(
-      JSON.stringify({ from: this.origin, tags: unique }),
-      'stale pages; other instances drop them within their cache lifetime',
-    );
+    await Promise.all([
+      this.store.refresh(stale, REFRESH_WAIT_MS),
+      this.channel?.publish(
+        JSON.stringify({ from: this.origin, tags: unique }),
+        'stale pages; other instances drop them within their cache lifetime',
+      ),
+    ]);
   };
 
-  /** A kept answer, built once when missing; `acceptStale` as in AnswerCache.through. */
+  /** A kept answer, built once when missing; the options as in AnswerCache.through. */
   async answer(
     key: string,
     build: () => Promise<Built<StoredAnswer>>,
-    acceptStale = true,
+    { acceptStale, rebuild }: ThroughOptions<StoredAnswer> = {},
   ): Promise<StoredAnswer> {
     this.releaseDue();
-    const entry = await this.store.through(
-      `answer ${key}`,
-      async () => {
-        const { value, keep } = await build();
-        return { value: { kind: 'answer' as const, ...value }, keep };
-      },
+    const asEntry = (made: () => Promise<Built<StoredAnswer>>) => async () => {
+      const { value, keep } = await made();
+      return { value: { kind: 'answer' as const, ...value }, keep };
+    };
+    const entry = await this.store.through(`answer ${key}`, asEntry(build), {
       acceptStale,
-    );
+      rebuild: rebuild && asEntry(rebuild),
+    });
     if (entry.kind !== 'answer') throw new Error(`cache entry ${key} is not an answer`);
     return entry;
   }
@@ -117,16 +130,16 @@ export class PublicCache {
     acceptStale = true,
   ): Promise<ArticleRead> {
     this.releaseDue();
-    const entry = await this.store.through(
-      articleKey(slug),
-      async () => {
-        const news = await read();
-        const tags = [publicTags.article(news.slug)];
-        const bytes = JSON.stringify(news).length;
-        return { value: { kind: 'article' as const, news, counted: 0, tags, bytes }, keep: true };
-      },
+    const build = async () => {
+      const news = await read();
+      const tags = [publicTags.article(news.slug)];
+      const bytes = JSON.stringify(news).length;
+      return { value: { kind: 'article' as const, news, counted: 0, tags, bytes }, keep: true };
+    };
+    const entry = await this.store.through(articleKey(slug), build, {
       acceptStale,
-    );
+      rebuild: build,
+    });
     if (entry.kind !== 'article') throw new Error(`cache entry ${slug} is not an article`);
     return entry;
   }
@@ -178,7 +191,8 @@ export class PublicCache {
     // Another instance wrote: the schedule may have changed.
     this.schedule?.refresh();
     if (Array.isArray(tags) && tags.every((tag) => typeof tag === 'string')) {
-      this.store.invalidate(tags);
+      // Refreshed as the writer's own instance does, but nobody waits for it here.
+      void this.store.refresh(this.store.invalidate(tags), REFRESH_WAIT_MS);
     } else {
       this.store.clear();
     }

@@ -118,9 +118,13 @@ export async function pagesRoute(app: FastifyInstance, dist: WebDist) {
       if (admin) return sendAnswer(request, reply, shell);
       answer = (await render(request.url, { keepable: false })).value;
     } else {
-      answer = await app.publicCache.answer(`page ${answerKey(request.url)}`, () =>
-        render(request.url, { keepable: app.publicCache.enabled }),
-      );
+      // The same render serves a refresh after a write (docs/decisions/086); it holds the URL,
+      // not the request, for as long as the page is kept.
+      const { url } = request;
+      const build = () => render(url, { keepable: app.publicCache.enabled });
+      answer = await app.publicCache.answer(`page ${answerKey(url)}`, build, {
+        rebuild: build,
+      });
     }
     if (answer.viewOf && request.method === 'GET' && !beaconViews) {
       countPageView(app, answer.viewOf);
