@@ -1,4 +1,4 @@
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from './env.ts';
@@ -44,7 +44,8 @@ export async function loadSecrets(config: Config): Promise<Secrets> {
 export async function ensureWritableDir(dir: string): Promise<void> {
   try {
     await fs.mkdir(dir, { recursive: true });
-    const probe = path.join(dir, `.write-test-${process.pid}`);
+    // A name of its own: two apps of one process may check the same folder at once.
+    const probe = path.join(dir, `.write-test-${process.pid}-${randomUUID()}`);
     await fs.writeFile(probe, '');
     await fs.rm(probe);
   } catch (error) {
