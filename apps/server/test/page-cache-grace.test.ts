@@ -51,12 +51,28 @@ async function siteWithKeptSection(env: Record<string, string>) {
   return { t, page, retitle };
 }
 
-describe('a page made stale by a write, while its replacement renders', () => {
-  let site: Awaited<ReturnType<typeof siteWithKeptSection>>;
+/** A site of its own for one describe block: made before its tests and closed after them. */
+function siteForBlock(env: Record<string, string> = {}) {
+  let made: Awaited<ReturnType<typeof siteWithKeptSection>> | undefined;
   beforeAll(async () => {
-    site = await siteWithKeptSection({});
+    made = await siteWithKeptSection(env);
   });
-  afterAll(() => site.t.close());
+  afterAll(() => made?.t.close());
+  const current = () => {
+    if (!made) throw new Error('the site is made before the tests run');
+    return made;
+  };
+  return {
+    page: () => current().page(),
+    retitle: (title: string) => current().retitle(title),
+    get t() {
+      return current().t;
+    },
+  };
+}
+
+describe('a page made stale by a write, while its replacement renders', () => {
+  const site = siteForBlock();
 
   it('is rebuilt for the first reader, who waits and sees the write', async () => {
     await site.retitle('Harbour reopens at dawn');
@@ -83,11 +99,7 @@ describe('a page made stale by a write, while its replacement renders', () => {
 });
 
 describe('a page read since it was kept, made stale by a write', () => {
-  let site: Awaited<ReturnType<typeof siteWithKeptSection>>;
-  beforeAll(async () => {
-    site = await siteWithKeptSection({});
-  });
-  afterAll(() => site.t.close());
+  const site = siteForBlock();
 
   it('is rebuilt by the write, answered as it was meanwhile, and new once the write answers', async () => {
     await site.page();
@@ -135,11 +147,7 @@ describe('a page read since it was kept, made stale by a write', () => {
 });
 
 describe('a page whose render overlapped a write', () => {
-  let site: Awaited<ReturnType<typeof siteWithKeptSection>>;
-  beforeAll(async () => {
-    site = await siteWithKeptSection({});
-  });
-  afterAll(() => site.t.close());
+  const site = siteForBlock();
 
   it('is kept as stale when the write named it: rebuilt next, and answered meanwhile', async () => {
     await site.retitle('Harbour reopens at dawn');
@@ -182,11 +190,7 @@ describe('a page whose render overlapped a write', () => {
 });
 
 describe('with PAGE_CACHE_GRACE_MS=0', () => {
-  let site: Awaited<ReturnType<typeof siteWithKeptSection>>;
-  beforeAll(async () => {
-    site = await siteWithKeptSection({ PAGE_CACHE_GRACE_MS: '0' });
-  });
-  afterAll(() => site.t.close());
+  const site = siteForBlock({ PAGE_CACHE_GRACE_MS: '0' });
 
   it('makes readers arriving during the render wait for the new page', async () => {
     await site.retitle('Harbour closes for the storm');

@@ -76,13 +76,19 @@ export function cacheRoutesOfScope(app: FastifyInstance, cache: PublicCache) {
       );
     });
 
+  /** The lead a refresh registered under `id`, taken once. */
+  const takeRefresh = (id: string): Lead | undefined => {
+    const lead = refreshes.get(id);
+    refreshes.delete(id);
+    return lead;
+  };
+
   app.addHook('onRequest', async (request, reply) => {
     const tags = cacheTags(request);
     if (!tags || !cache.enabled) return;
     const refreshId = request.headers[REFRESH_HEADER];
-    const refresh = typeof refreshId === 'string' ? refreshes.get(refreshId) : undefined;
+    const refresh = typeof refreshId === 'string' ? takeRefresh(refreshId) : undefined;
     if (refresh) {
-      refreshes.delete(refreshId as string);
       request.cacheLead = refresh;
       request.headers['accept-encoding'] = 'identity';
       return;
