@@ -15,11 +15,29 @@ function accepts(header: string | undefined, encoding: string): boolean {
   });
 }
 
+/**
+ * Accept-Encoding values met lately and the encoding each gets: browsers send a handful of
+ * distinct values, and every cache hit asks (bounded: emptied when full; long values not kept).
+ */
+const verdicts = new Map<string, 'br' | 'gzip' | null>();
+const MAX_VERDICTS = 256;
+const MAX_REMEMBERED_LENGTH = 200;
+
 /** The encoding to answer with: brotli, else gzip, else none. */
 export function preferredEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
-  if (accepts(acceptEncoding, 'br')) return 'br';
-  if (accepts(acceptEncoding, 'gzip')) return 'gzip';
-  return null;
+  if (acceptEncoding === undefined) return null;
+  const known = verdicts.get(acceptEncoding);
+  if (known !== undefined) return known;
+  const verdict = accepts(acceptEncoding, 'br')
+    ? 'br'
+    : accepts(acceptEncoding, 'gzip')
+      ? 'gzip'
+      : null;
+  if (acceptEncoding.length <= MAX_REMEMBERED_LENGTH) {
+    if (verdicts.size >= MAX_VERDICTS) verdicts.clear();
+    verdicts.set(acceptEncoding, verdict);
+  }
+  return verdict;
 }
 
 /**
