@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
@@ -8,6 +8,9 @@ const port = Number(process.env.E2E_PORT ?? 3210);
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'newsroom-e2e-'));
 process.env.E2E_DATA_DIR = dataDir;
 process.env.E2E_SIGNUP_CODE = 'e2e-signup-code';
+/** The server is started as `npm run serve` starts it, with the same Node flags (decision 087). */
+const serve = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { serve: string } })
+  .scripts.serve;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -34,7 +37,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'node apps/server/dist/main.js',
+    command: serve,
     url: `http://127.0.0.1:${port}/health`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -17,7 +17,7 @@ import { parseArgs } from 'node:util';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { random } from './random.mjs';
-import { freePort } from './server-process.mjs';
+import { freePort, serveArgs } from './server-process.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -223,7 +223,7 @@ async function articleCount() {
 
 async function startServer() {
   const port = await freePort();
-  server = spawn('node', ['apps/server/dist/main.js'], {
+  server = spawn(process.execPath, serveArgs(), {
     env: {
       ...process.env,
       PORT: String(port),

@@ -1,6 +1,6 @@
 // Starting and stopping the built server (and the bare baseline) for the benchmarks.
 import { fork, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -28,6 +28,18 @@ async function waitFor(url) {
   throw new Error(`server did not start: ${url}`);
 }
 
+/**
+ * Node's flags and the server's file as `npm run serve` starts it (the root package.json's
+ * script), so benchmarks measure the server exactly as it is served (decision 087).
+ */
+export function serveArgs() {
+  const root = path.join(import.meta.dirname, '..');
+  const { scripts } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
+  const [command, ...args] = scripts.serve.split(/\s+/);
+  if (command !== 'node') throw new Error(`npm run serve does not start node: ${scripts.serve}`);
+  return args.map((arg) => (arg.endsWith('.js') ? path.join(root, arg) : arg));
+}
+
 /** BENCH_CPU_PROFILE=DIR writes a V8 CPU profile of the server there when it stops. */
 const profiling = () =>
   process.env.BENCH_CPU_PROFILE
@@ -47,7 +59,7 @@ export async function startServer(env = {}) {
     LOG_LEVEL: 'warn',
     ...env,
   };
-  const child = spawn('node', [...profiling(), 'apps/server/dist/main.js'], {
+  const child = spawn(process.execPath, [...profiling(), ...serveArgs()], {
     env: settings,
     stdio: ['ignore', 'ignore', 'inherit'],
   });

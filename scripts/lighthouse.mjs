@@ -15,6 +15,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { serveArgs } from '../bench/server-process.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = new Map(
@@ -82,7 +83,7 @@ async function main() {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'newsroom-lighthouse-'));
-  const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
+  const server = spawn(process.execPath, serveArgs(), {
     cwd: root,
     env: {
       ...process.env,

@@ -70,6 +70,8 @@ export interface BuildOptions {
    * configuration comes without Redis and with the page cache off (decision 079).
    */
   role?: 'site' | 'renderer';
+  /** How long picture switches wait to be announced together (news/variant-maker.ts). */
+  variantSwitchBatchMs?: number;
 }
 
 /** Builds the whole application: configuration in, a ready Fastify instance out. */
@@ -143,6 +145,9 @@ export async function buildApp(
     invalidate: publicCache.invalidate,
     clock,
     log: app.log,
+    ...(options.variantSwitchBatchMs !== undefined && {
+      switchBatchMs: options.variantSwitchBatchMs,
+    }),
   });
   app.addHook('onClose', async () => {
     await renderProcesses.stop();

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { imageUrls } from '@newsroom/contract';
+import { imageUrls, type NewsDto } from '@newsroom/contract';
 import { isPendingImageKey } from '../src/news/image-keys.ts';
 import {
   afterVariants,
@@ -143,5 +143,65 @@ describe('variants made after the write answers', () => {
     const second = await afterVariants(t.app, await createNews(ctx, { image: await images.png() }));
     expect(imageUrls(imageUrl(second)).size).not.toBeNull();
     expect(t.app.variantProcess.pid).not.toBe(pid);
+  });
+});
+
+describe('switches announced together', () => {
+  /** A fresh app whose switches wait `batchMs` to be announced, signed in, with a taxonomy. */
+  async function appWithBatch(batchMs: number): Promise<{ held: TestApp; context: NewsContext }> {
+    const held = await createTestApp({}, { variantSwitchBatchMs: batchMs });
+    const admin = await adminAuth(held.app);
+    return {
+      held,
+      context: { app: held.app, headers: admin, taxonomy: await createTaxonomy(held.app, admin) },
+    };
+  }
+
+  const listed = async (app: TestApp['app']): Promise<string[]> => {
+    const answer = await call(app, { method: 'GET', url: '/api/v1/u/get?page=1&limit=10' });
+    return (answer.body as { data: NewsDto[] }).data.map(imageUrl);
+  };
+
+  it('keeps answers with the pending pictures, which still load, until the switches are announced at once', async () => {
+    const { held, context } = await appWithBatch(60_000);
+    try {
+      await createNews(context, { image: await images.jpeg() });
+      await createNews(context, { image: await images.png() });
+      const before = await listed(held.app);
+      expect(before.map((url) => isPendingImageKey(mediaKey(url)))).toEqual([true, true]);
+      await vi.waitFor(
+        async () => {
+          const rows = await held.app.db.kysely.selectFrom('news').select('image_key').execute();
+          expect(rows.map((row) => isPendingImageKey(row.image_key ?? ''))).toEqual([false, false]);
+        },
+        { timeout: 30_000, interval: 100 },
+      );
+      // Both switched in the database; the kept answer still names the pending files, which load.
+      expect(await listed(held.app)).toEqual(before);
+      for (const url of before) {
+        const file = await held.app.inject({ method: 'GET', url: new URL(url).pathname });
+        expect(file.statusCode).toBe(200);
+      }
+      await held.app.services.news.variantsIdle();
+      const after = await listed(held.app);
+      expect(after.map((url) => imageUrls(url).avif.length > 0)).toEqual([true, true]);
+    } finally {
+      await held.close();
+    }
+  });
+
+  it('announces them by itself once the batch time is over', async () => {
+    const { held, context } = await appWithBatch(50);
+    try {
+      await createNews(context, { image: await images.jpeg() });
+      expect(isPendingImageKey(mediaKey((await listed(held.app))[0] ?? ''))).toBe(true);
+      await vi.waitFor(
+        async () =>
+          expect(imageUrls((await listed(held.app))[0] ?? '').avif.length).toBeGreaterThan(0),
+        { timeout: 30_000, interval: 100 },
+      );
+    } finally {
+      await held.close();
+    }
   });
 });

@@ -21,6 +21,8 @@ export interface TestApp {
 export interface TestAppOptions {
   /** The app's clock, for tests that move time forward. */
   clock?: Clock;
+  /** How long picture switches wait to be announced together. */
+  variantSwitchBatchMs?: number;
 }
 
 /**

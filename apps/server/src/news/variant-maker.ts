@@ -10,6 +10,13 @@ import type { VariantJob } from './variant-protocol.ts';
 /** Jobs of writes waiting their turn; past it, a job is dropped and found again by a scan. */
 export const VARIANT_QUEUE_LIMIT = 500;
 
+/**
+ * Switches are announced to the page cache together, at most once in this time (decision 087):
+ * a page kept with the pending picture stays right (the pending file is kept), so there is no
+ * hurry, and under a stream of writes one rebuild of the busiest pages covers many switches.
+ */
+export const SWITCH_BATCH_MS = 2000;
+
 export interface VariantMakerDeps {
   db: Kysely<Database>;
   media: NewsMedia;
@@ -20,6 +27,8 @@ export interface VariantMakerDeps {
   invalidate: Invalidate;
   clock: Clock;
   log: FastifyBaseLogger;
+  /** How long switches wait to be announced together (default `SWITCH_BATCH_MS`). */
+  switchBatchMs?: number;
 }
 
 /**
@@ -27,13 +36,16 @@ export interface VariantMakerDeps {
  * this instance's writes first, then what a scan of pending images finds (at start, and after the
  * queue overflowed). When a picture's files are stored, its article switches from the pending key
  * to the sized one only if it still names the pending one; then that article's cached answers are
- * dropped. A switch that lost (the image was replaced or deleted meanwhile) removes its new files.
+ * dropped, with those of the other switches of the next two seconds (`SWITCH_BATCH_MS`). A switch that lost (the image was replaced or deleted meanwhile) removes its new files.
  */
 export class VariantMaker {
   private readonly queue: VariantJob[] = [];
   private readonly pending: PendingImages;
   private working: Promise<void> | undefined;
   private closed = false;
+  /** What the switches made since the last announcement make stale, and its timer. */
+  private switched = new Set<string>();
+  private announcing: NodeJS.Timeout | undefined;
 
   constructor(private readonly deps: VariantMakerDeps) {
     this.pending = new PendingImages(deps.db);
@@ -53,17 +65,27 @@ export class VariantMaker {
     this.kick();
   }
 
-  /** Resolves when nothing is left to make (no job queued or under way, no scan to go). */
+  /**
+   * Resolves when nothing is left to make (no job queued or under way, no scan to go) and every
+   * switch made is announced: the pages read after it show the variants.
+   */
   async idle(): Promise<void> {
     while (this.working) await this.working;
+    await this.announce();
   }
 
-  /** Takes no more jobs and waits for the one under way to end. */
+  /**
+   * Takes no more jobs and waits for the one under way to end. Switches not yet announced are
+   * not: the app is closing, and a page kept elsewhere with the pending picture stays right
+   * until it expires (the pending file is kept far longer, decision 083).
+   */
   async close(): Promise<void> {
     this.closed = true;
     this.queue.length = 0;
     this.pending.stop();
     await this.working;
+    clearTimeout(this.announcing);
+    this.switched.clear();
   }
 
   private kick(): void {
@@ -117,7 +139,26 @@ export class VariantMaker {
       return;
     }
     const article = await this.deps.articleOf(job.newsId);
-    if (article) await this.deps.invalidate(articleTags(article, this.deps.clock.now()));
+    if (!article) return;
+    for (const tag of articleTags(article, this.deps.clock.now())) this.switched.add(tag);
+    this.announcing ??= setTimeout(
+      () => void this.announce(),
+      this.deps.switchBatchMs ?? SWITCH_BATCH_MS,
+    ).unref();
+  }
+
+  /** Makes stale, at once, what the switches since the last announcement changed. */
+  private async announce(): Promise<void> {
+    clearTimeout(this.announcing);
+    this.announcing = undefined;
+    if (this.switched.size === 0) return;
+    const tags = [...this.switched];
+    this.switched = new Set();
+    try {
+      await this.deps.invalidate(tags);
+    } catch (error) {
+      this.deps.log.warn({ err: error }, 'Could not drop the pages of pictures given variants');
+    }
   }
 
   private async imageOf(newsId: string): Promise<string | null | undefined> {
