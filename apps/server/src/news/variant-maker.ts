@@ -46,6 +46,8 @@ export class VariantMaker {
   /** What the switches made since the last announcement make stale, and its timer. */
   private switched = new Set<string>();
   private announcing: NodeJS.Timeout | undefined;
+  /** The last announcement, done or under way (never rejected). */
+  private announced: Promise<void> = Promise.resolve();
 
   constructor(private readonly deps: VariantMakerDeps) {
     this.pending = new PendingImages(deps.db);
@@ -75,8 +77,8 @@ export class VariantMaker {
   }
 
   /**
-   * Takes no more jobs and waits for the one under way to end. Switches not yet announced are
-   * not: the app is closing, and a page kept elsewhere with the pending picture stays right
+   * Takes no more jobs and waits for the one under way to end, and for an announcement under way.
+   * Switches not yet announced are not: the app is closing, and a page kept elsewhere with the pending picture stays right
    * until it expires (the pending file is kept far longer, decision 083).
    */
   async close(): Promise<void> {
@@ -86,6 +88,7 @@ export class VariantMaker {
     await this.working;
     clearTimeout(this.announcing);
     this.switched.clear();
+    await this.announced;
   }
 
   private kick(): void {
@@ -147,18 +150,23 @@ export class VariantMaker {
     ).unref();
   }
 
-  /** Makes stale, at once, what the switches since the last announcement changed. */
-  private async announce(): Promise<void> {
+  /**
+   * Makes stale, at once, what the switches since the last announcement changed; resolves when
+   * that and every announcement before it are done (a timer's may be under way).
+   */
+  private announce(): Promise<void> {
     clearTimeout(this.announcing);
     this.announcing = undefined;
-    if (this.switched.size === 0) return;
-    const tags = [...this.switched];
-    this.switched = new Set();
-    try {
-      await this.deps.invalidate(tags);
-    } catch (error) {
-      this.deps.log.warn({ err: error }, 'Could not drop the pages of pictures given variants');
+    if (this.switched.size > 0) {
+      const tags = [...this.switched];
+      this.switched = new Set();
+      this.announced = this.announced
+        .then(() => this.deps.invalidate(tags))
+        .catch((error: unknown) => {
+          this.deps.log.warn({ err: error }, 'Could not drop the pages of pictures given variants');
+        });
     }
+    return this.announced;
   }
 
   private async imageOf(newsId: string): Promise<string | null | undefined> {
