@@ -72,6 +72,8 @@ export interface BuildOptions {
   role?: 'site' | 'renderer';
   /** How long picture switches wait to be announced together (news/variant-maker.ts). */
   variantSwitchBatchMs?: number;
+  /** Overrides PAGE_CACHE_LIST_DELAY_MS beyond its range (tests that hold lists back). */
+  listDelayMs?: number;
 }
 
 /** Builds the whole application: configuration in, a ready Fastify instance out. */
@@ -118,6 +120,7 @@ export async function buildApp(
   const publicCache = new PublicCache({
     maxBytes: config.pageCacheBytes,
     graceMs: config.pageCacheGraceMs,
+    listDelayMs: options.listDelayMs ?? config.pageCacheListDelayMs,
     ...(site && {
       schedule: new ScheduledRelease(new NewsRepository(db.kysely, clock), clock, app.log),
     }),

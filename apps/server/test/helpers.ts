@@ -23,6 +23,8 @@ export interface TestAppOptions {
   clock?: Clock;
   /** How long picture switches wait to be announced together. */
   variantSwitchBatchMs?: number;
+  /** How long lists are held back after a write, beyond PAGE_CACHE_LIST_DELAY_MS's range. */
+  listDelayMs?: number;
 }
 
 /**
@@ -74,7 +76,7 @@ export async function createTestApp(
 export async function createSiblingApp(
   first: TestApp,
   env: Record<string, string> = {},
-  options: Pick<BuildOptions, 'clock'> = {},
+  options: Pick<BuildOptions, 'clock' | 'listDelayMs'> = {},
 ): Promise<TestApp> {
   const app = await buildTestApp(first.dataDir, first.databaseUrl, env, options);
   return { app, dataDir: first.dataDir, databaseUrl: first.databaseUrl, close: () => app.close() };
@@ -94,6 +96,8 @@ function buildTestApp(
     PUBLIC_URL: 'http://news.test',
     // Pages render on the test's own thread unless a test asks for render processes.
     RENDER_PROCESSES: '0',
+    // A write makes its lists stale with it unless a test holds them back (decision 088).
+    PAGE_CACHE_LIST_DELAY_MS: '0',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...env,
   };
@@ -101,6 +105,34 @@ function buildTestApp(
     loadConfig(Object.fromEntries(Object.entries(settings).filter(([, value]) => value !== ''))),
     { logger: false, ...options },
   );
+}
+
+/**
+ * Two more instances of a test app on one Redis, as a writer and a reader behind a load balancer,
+ * on a channel of their own (parallel runs on the same Redis must not hear each other); resolved
+ * once both caches are subscribed.
+ */
+export async function redisSiblings(
+  first: TestApp,
+  redisUrl: string,
+  env: Record<string, string> = {},
+  options: Pick<BuildOptions, 'clock' | 'listDelayMs'> = {},
+): Promise<[TestApp, TestApp]> {
+  const settings = {
+    ...env,
+    REDIS_URL: redisUrl,
+    REDIS_PREFIX: `newsroom-test-${randomBytes(6).toString('hex')}:`,
+  };
+  const pair = await Promise.all([
+    createSiblingApp(first, settings, options),
+    createSiblingApp(first, settings, options),
+  ]);
+  const end = Date.now() + 5000;
+  while (!pair.every((sibling) => sibling.app.publicCache.enabled)) {
+    if (Date.now() > end) throw new Error('two instances did not subscribe to Redis within 5 s');
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  return pair;
 }
 
 /** A request whose JSON answer is parsed, for short assertions. */

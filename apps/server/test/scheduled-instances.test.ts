@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNews, createTaxonomy, within, type AuthHeaders } from './factories.ts';
 import { adminAuth } from './fixtures.ts';
-import { createSiblingApp, createTestApp, type TestApp } from './helpers.ts';
+import { createTestApp, redisSiblings, type TestApp } from './helpers.ts';
 import { MovableClock } from './movable-clock.ts';
 import { fakeDist } from './web-dist.ts';
 
@@ -27,18 +26,7 @@ describe.skipIf(!redisUrl)('scheduled publishing on two instances', () => {
   beforeAll(async () => {
     dist = await fakeDist();
     t = await createTestApp({ WEB_DIST: dist }, { clock });
-    const env = {
-      WEB_DIST: dist,
-      REDIS_URL: redisUrl ?? '',
-      REDIS_PREFIX: `newsroom-test-${randomBytes(6).toString('hex')}:`,
-    };
-    [writer, reader] = await Promise.all([
-      createSiblingApp(t, env, { clock }),
-      createSiblingApp(t, env, { clock }),
-    ]);
-    const live = () =>
-      Promise.resolve(writer.app.publicCache.enabled && reader.app.publicCache.enabled);
-    expect(await within(5000, live)).toBe(true);
+    [writer, reader] = await redisSiblings(t, redisUrl ?? '', { WEB_DIST: dist }, { clock });
     headers = await adminAuth(writer.app);
   });
   afterAll(async () => {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { NewsDto } from '@newsroom/contract';
 import { systemClock, type Clock } from '../domain/clock.ts';
 import type { StaleTags } from '../domain/public-tags.ts';
-import { publicTags } from '../domain/public-tags.ts';
+import { isListTag, publicTags } from '../domain/public-tags.ts';
 import { RedisChannel, type BusLogger } from '../redis/channel.ts';
 import { AnswerCache, type Built, type ThroughOptions } from './answer-cache.ts';
 import type { ScheduledRelease } from './scheduled-release.ts';
@@ -31,6 +31,11 @@ export interface PublicCacheOptions {
   maxBytes: number;
   /** How long a stale answer may still be handed out while its replacement is built. */
   graceMs: number;
+  /**
+   * How long after a write the lists it names are made stale, together with those of the writes
+   * that follow meanwhile (docs/decisions/088); 0 makes them stale with the write, as the rest.
+   */
+  listDelayMs?: number;
   ttlMs?: number;
   /** The app's clock (domain/clock.ts), for answers that expire at a moment of their own. */
   clock?: Clock;
@@ -51,9 +56,14 @@ export class PublicCache {
   /** Our own messages come back through Redis; they were applied already. */
   private readonly origin = randomBytes(8).toString('hex');
   private readonly schedule: ScheduledRelease | null;
+  private readonly listDelayMs: number;
+  /** List tags named by writes and not yet made stale, and the timer that will. */
+  private readonly heldLists = new Set<string>();
+  private listTimer: NodeJS.Timeout | null = null;
 
   constructor(options: PublicCacheOptions) {
     this.schedule = options.schedule ?? null;
+    this.listDelayMs = options.listDelayMs ?? 0;
     this.store = new AnswerCache<Entry>({
       maxBytes: options.maxBytes,
       ttlMs: options.ttlMs ?? 60_000,
@@ -88,22 +98,49 @@ export class PublicCache {
 
   /**
    * Makes stale what a write names, here and on every other instance, and rebuilds at once the
-   * answers of it that readers asked for lately: the write answers when they are current.
+   * answers of it that readers asked for lately: the write answers when they are current. Its
+   * lists are held back for `listDelayMs` and made stale with those of the writes meanwhile.
    */
   invalidate = async (tags: StaleTags): Promise<void> => {
     if (tags.length === 0) return;
     const unique = [...new Set(tags)];
-    const stale = this.store.invalidate(unique);
+    const now = this.holdLists(unique);
     // A write may have scheduled, moved or published an article.
     this.schedule?.refresh();
     await Promise.all([
-      this.store.refresh(stale, REFRESH_WAIT_MS),
+      now.length > 0 && this.store.refresh(this.store.invalidate(now), REFRESH_WAIT_MS),
       this.channel?.publish(
         JSON.stringify({ from: this.origin, tags: unique }),
         'stale pages; other instances drop them within their cache lifetime',
       ),
     ]);
   };
+
+  /**
+   * Makes stale now the lists held back, and waits for the rebuilds of those read lately (tests,
+   * and whoever must see every write so far in every list).
+   */
+  settle(): Promise<void> {
+    if (this.listTimer) clearTimeout(this.listTimer);
+    this.listTimer = null;
+    const tags = [...this.heldLists];
+    this.heldLists.clear();
+    if (tags.length === 0) return Promise.resolve();
+    return this.store.refresh(this.store.invalidate(tags), REFRESH_WAIT_MS);
+  }
+
+  /**
+   * Holds back the list tags among `tags` (when lists wait) until the timer the first of them
+   * started; returns the others, to be made stale now.
+   */
+  private holdLists(tags: string[]): string[] {
+    if (this.listDelayMs === 0) return tags;
+    const now = tags.filter((tag) => !isListTag(tag));
+    if (now.length === tags.length) return now;
+    for (const tag of tags) if (isListTag(tag)) this.heldLists.add(tag);
+    this.listTimer ??= setTimeout(() => void this.settle(), this.listDelayMs);
+    return now;
+  }
 
   /** A kept answer, built once when missing; the options as in AnswerCache.through. */
   async answer(
@@ -159,6 +196,8 @@ export class PublicCache {
   }
 
   async close(): Promise<void> {
+    if (this.listTimer) clearTimeout(this.listTimer);
+    this.listTimer = null;
     this.schedule?.stop();
     await this.channel?.close();
   }
@@ -191,8 +230,10 @@ export class PublicCache {
     // Another instance wrote: the schedule may have changed.
     this.schedule?.refresh();
     if (Array.isArray(tags) && tags.every((tag) => typeof tag === 'string')) {
-      // Refreshed as the writer's own instance does, but nobody waits for it here.
-      void this.store.refresh(this.store.invalidate(tags), REFRESH_WAIT_MS);
+      // Refreshed as the writer's own instance does, lists held back the same way, but nobody
+      // waits for it here.
+      const now = this.holdLists(tags);
+      if (now.length > 0) void this.store.refresh(this.store.invalidate(now), REFRESH_WAIT_MS);
     } else {
       this.store.clear();
     }

@@ -44,6 +44,8 @@ export interface Config {
   pageCacheBytes: number;
   /** How long a stale page may be answered while its replacement renders (decision 076). */
   pageCacheGraceMs: number;
+  /** How long after a write its lists are made stale, together with later writes' (decision 088). */
+  pageCacheListDelayMs: number;
   /** Who counts article views: the server per page served, or a beacon from the page (a CDN). */
   viewsFrom: 'server' | 'beacon';
   /** The most article URLs in one sitemap file (the sitemaps.org limit is 50,000). */
@@ -104,6 +106,12 @@ const envSchema = z.object({
     .int('PAGE_CACHE_GRACE_MS must be a whole number')
     .min(0, 'PAGE_CACHE_GRACE_MS must be between 0 and 1000')
     .max(1000, 'PAGE_CACHE_GRACE_MS must be between 0 and 1000')
+    .default(500),
+  PAGE_CACHE_LIST_DELAY_MS: z.coerce
+    .number({ error: 'PAGE_CACHE_LIST_DELAY_MS must be a number' })
+    .int('PAGE_CACHE_LIST_DELAY_MS must be a whole number')
+    .min(0, 'PAGE_CACHE_LIST_DELAY_MS must be between 0 and 500')
+    .max(500, 'PAGE_CACHE_LIST_DELAY_MS must be between 0 and 500')
     .default(500),
   VIEWS_FROM: z
     .enum(['server', 'beacon'], { error: 'VIEWS_FROM must be server or beacon' })
@@ -176,6 +184,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     s3: parseS3(e),
     pageCacheBytes: Math.round(e.PAGE_CACHE_MB * 1024 * 1024),
     pageCacheGraceMs: e.PAGE_CACHE_GRACE_MS,
+    pageCacheListDelayMs: e.PAGE_CACHE_LIST_DELAY_MS,
     viewsFrom: e.VIEWS_FROM,
     sitemapUrlsPerFile: e.SITEMAP_URLS_PER_FILE,
     siteTimeZone: e.SITE_TIME_ZONE,

@@ -41,6 +41,23 @@ export const publicTags = {
   sitemapMonth: (month: string) => `sitemap:${month}`,
 } as const;
 
+/**
+ * Whether a tag names lists: the newest and filtered lists, related news, feeds and sitemaps,
+ * which every article write names and which a stream of writes may make stale together
+ * (docs/decisions/088). An article's own answers, the taxonomy and everything are not lists.
+ */
+export function isListTag(tag: string): boolean {
+  return (
+    tag === publicTags.newest ||
+    tag === publicTags.feeds ||
+    tag === publicTags.newsSitemap ||
+    tag === publicTags.sitemap ||
+    LIST_TAG_PREFIXES.some((prefix) => tag.startsWith(prefix))
+  );
+}
+
+const LIST_TAG_PREFIXES = ['list:', 'related:', 'feed:', 'sitemap:'];
+
 /** A filter value as the API reads it: '' and 'null' mean no filter. */
 export function filterTag(filter: ListFilter, value: unknown): string | null {
   const name = nameFilterValue(value);
