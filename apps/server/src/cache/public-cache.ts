@@ -108,7 +108,7 @@ export class PublicCache {
     // A write may have scheduled, moved or published an article.
     this.schedule?.refresh();
     await Promise.all([
-      now.length > 0 && this.store.refresh(this.store.invalidate(now), REFRESH_WAIT_MS),
+      this.makeStale(now),
       this.channel?.publish(
         JSON.stringify({ from: this.origin, tags: unique }),
         'stale pages; other instances drop them within their cache lifetime',
@@ -121,12 +121,21 @@ export class PublicCache {
    * and whoever must see every write so far in every list).
    */
   settle(): Promise<void> {
-    if (this.listTimer) clearTimeout(this.listTimer);
-    this.listTimer = null;
+    this.stopListTimer();
     const tags = [...this.heldLists];
     this.heldLists.clear();
+    return this.makeStale(tags);
+  }
+
+  /** Marks `tags` stale and rebuilds what of them was read lately (at most REFRESH_WAIT_MS). */
+  private makeStale(tags: string[]): Promise<void> {
     if (tags.length === 0) return Promise.resolve();
     return this.store.refresh(this.store.invalidate(tags), REFRESH_WAIT_MS);
+  }
+
+  private stopListTimer() {
+    if (this.listTimer) clearTimeout(this.listTimer);
+    this.listTimer = null;
   }
 
   /**
@@ -196,8 +205,7 @@ export class PublicCache {
   }
 
   async close(): Promise<void> {
-    if (this.listTimer) clearTimeout(this.listTimer);
-    this.listTimer = null;
+    this.stopListTimer();
     this.schedule?.stop();
     await this.channel?.close();
   }
@@ -232,8 +240,7 @@ export class PublicCache {
     if (Array.isArray(tags) && tags.every((tag) => typeof tag === 'string')) {
       // Refreshed as the writer's own instance does, lists held back the same way, but nobody
       // waits for it here.
-      const now = this.holdLists(tags);
-      if (now.length > 0) void this.store.refresh(this.store.invalidate(now), REFRESH_WAIT_MS);
+      void this.makeStale(this.holdLists(tags));
     } else {
       this.store.clear();
     }

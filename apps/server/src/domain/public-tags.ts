@@ -16,29 +16,37 @@ export type ListFilter = 'category' | 'subcategory' | 'publisher' | 'anchor';
 /** Names are matched ignoring case and surrounding spaces, as the filters match them. */
 const norm = (name: string) => name.trim().toLowerCase();
 
+/** How the tags of each family of lists begin: `isListTag` knows them by it. */
+const LIST_FAMILIES = {
+  list: 'list:',
+  related: 'related:',
+  feed: 'feed:',
+  sitemapMonth: 'sitemap:',
+} as const;
+
 export const publicTags = {
   /** Everything public: for changes that show on every article (a renamed category). */
   everything: '*',
   /** The categories with their sub-categories (navigation, the category list, the sitemap). */
   taxonomy: 'taxonomy',
   /** The unfiltered newest-first lists: home page, /u/get without filters, /u/latest, RSS. */
-  newest: 'list:newest',
-  list: (filter: ListFilter, name: string) => `list:${filter}:${norm(name)}`,
-  related: (category: string) => `related:${norm(category)}`,
+  newest: `${LIST_FAMILIES.list}newest`,
+  list: (filter: ListFilter, name: string) => `${LIST_FAMILIES.list}${filter}:${norm(name)}`,
+  related: (category: string) => `${LIST_FAMILIES.related}${norm(category)}`,
   article: (slug: string) => `article:${norm(slug)}`,
   /** The site's feed (/rss.xml): every article write names it. */
   feeds: 'feeds',
   /** A category's or sub-category's feed, by the path segments of its names. */
   sectionFeed: ({ category, subcategory }: Section) =>
     subcategory
-      ? `feed:${toPathSegment(category)}/${toPathSegment(subcategory)}`
-      : `feed:${toPathSegment(category)}`,
+      ? `${LIST_FAMILIES.feed}${toPathSegment(category)}/${toPathSegment(subcategory)}`
+      : `${LIST_FAMILIES.feed}${toPathSegment(category)}`,
   /** The Google News sitemap: named by writes to articles of its 48-hour window. */
   newsSitemap: 'news-sitemap',
   /** The sitemap index (its files' lastmod). */
   sitemap: 'sitemap',
   /** One month's sitemap files (`YYYY-MM`, by the month an article was created, UTC). */
-  sitemapMonth: (month: string) => `sitemap:${month}`,
+  sitemapMonth: (month: string) => `${LIST_FAMILIES.sitemapMonth}${month}`,
 } as const;
 
 /**
@@ -48,15 +56,12 @@ export const publicTags = {
  */
 export function isListTag(tag: string): boolean {
   return (
-    tag === publicTags.newest ||
     tag === publicTags.feeds ||
     tag === publicTags.newsSitemap ||
     tag === publicTags.sitemap ||
-    LIST_TAG_PREFIXES.some((prefix) => tag.startsWith(prefix))
+    Object.values(LIST_FAMILIES).some((start) => tag.startsWith(start))
   );
 }
-
-const LIST_TAG_PREFIXES = ['list:', 'related:', 'feed:', 'sitemap:'];
 
 /** A filter value as the API reads it: '' and 'null' mean no filter. */
 export function filterTag(filter: ListFilter, value: unknown): string | null {
