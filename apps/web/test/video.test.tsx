@@ -33,6 +33,21 @@ describe('a video URL', () => {
     expect(played(url)).toEqual({ preview: expected, article: expected });
   });
 
+  it('plays in a player told which site embeds it (YouTube refuses to play otherwise)', () => {
+    for (const url of ['https://youtu.be/dQw4w9WgXcQ', 'https://vimeo.com/76979871']) {
+      for (const view of [
+        render(<VideoPreviewBox url={url} />),
+        render(<VideoEmbed videoURL={url} title="Story" />),
+      ]) {
+        expect(view.container.querySelector('iframe'), url).toHaveAttribute(
+          'referrerpolicy',
+          'strict-origin-when-cross-origin',
+        );
+        view.unmount();
+      }
+    }
+  });
+
   it('that cannot be played is a link on the article and said so in the preview', () => {
     expect(played('https://example.com/watch/123')).toEqual({ preview: null, article: null });
     render(<VideoPreviewBox url="https://example.com/watch/123" />);

@@ -11,6 +11,14 @@ export const VIDEO_EMBED_ORIGINS = [
   'https://player.vimeo.com',
 ] as const;
 
+/**
+ * The referrer policy of every embedded player. The site's own policy is `no-referrer`, and a
+ * YouTube player that is not told which site embeds it refuses to play ("Error 153"): YouTube
+ * requires the embedding page's origin as its Referer. This sends the origin only, never the
+ * page's path, and nothing over plain http.
+ */
+export const VIDEO_EMBED_REFERRER_POLICY = 'strict-origin-when-cross-origin';
+
 /** The embed paths of those players; any other iframe source is removed. */
 const EMBED_PATHS: Record<(typeof VIDEO_EMBED_ORIGINS)[number], RegExp> = {
   'https://www.youtube.com': /^\/embed\/[\w-]+$/,

@@ -5,7 +5,7 @@ import { DomainError, validationFailed } from '../domain/errors.ts';
 import { searchBodyText } from '../search/body-text.ts';
 import type { CheckedImage } from './image.ts';
 import type { NewsRow } from './repo.ts';
-import { sanitizeDescription } from './sanitize.ts';
+import { sanitizeDescription } from '../domain/rich-text.ts';
 
 /** What an update may add to the fields of a create. */
 export type NewsUpdate = NewsFields & { removeImage?: boolean };

@@ -29,6 +29,21 @@ describe('article rich text', () => {
     expect(screen.getByRole('img', { name: 'chart' })).not.toHaveAttribute('onerror');
   });
 
+  it('keeps a video player and tells it which site embeds it, and drops any other frame', async () => {
+    const player = 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ';
+    const { container } = render(
+      <ServerMarkup.Provider value={false}>
+        <SafeHtml
+          html={`<iframe src="${player}" referrerpolicy="no-referrer"></iframe><iframe src="https://evil.example/x"></iframe><p>after</p>`}
+        />
+      </ServerMarkup.Provider>,
+    );
+    await screen.findByText('after');
+    const frames = container.querySelectorAll('iframe');
+    expect([...frames].map((frame) => frame.getAttribute('src'))).toEqual([player]);
+    expect(frames[0]).toHaveAttribute('referrerpolicy', 'strict-origin-when-cross-origin');
+  });
+
   it('shows nothing of browser-rendered rich text before it is sanitised', () => {
     const { container } = render(
       <ServerMarkup.Provider value={false}>

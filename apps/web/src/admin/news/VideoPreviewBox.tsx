@@ -1,4 +1,4 @@
-import { videoSource } from '@newsroom/contract';
+import { VIDEO_EMBED_REFERRER_POLICY, videoSource } from '@newsroom/contract';
 
 /** What the video URL will show on the article: the same reading as the article page's. */
 export function VideoPreviewBox({ url }: { url: string }) {
@@ -20,6 +20,7 @@ export function VideoPreviewBox({ url }: { url: string }) {
           className="h-full w-full"
           allow="encrypted-media; picture-in-picture"
           allowFullScreen
+          referrerPolicy={VIDEO_EMBED_REFERRER_POLICY}
         />
       ) : (
         <video src={preview.src} controls className="h-full w-full" aria-label="Video preview">

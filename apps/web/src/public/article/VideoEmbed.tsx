@@ -1,4 +1,4 @@
-import { videoSource } from '@newsroom/contract';
+import { VIDEO_EMBED_REFERRER_POLICY, videoSource } from '@newsroom/contract';
 
 /** The article's video: a lazily loaded player, or a link when the site cannot be embedded. */
 export function VideoEmbed({ videoURL, title }: { videoURL: string; title: string }) {
@@ -27,6 +27,7 @@ export function VideoEmbed({ videoURL, title }: { videoURL: string; title: strin
           loading="lazy"
           allow="accelerometer; clipboard-write; encrypted-media; gyroscope; picture-in-picture"
           allowFullScreen
+          referrerPolicy={VIDEO_EMBED_REFERRER_POLICY}
           className="h-full w-full"
         />
       ) : (

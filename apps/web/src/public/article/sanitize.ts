@@ -1,5 +1,5 @@
 import DOMPurify from 'dompurify';
-import { isVideoEmbedUrl } from '@newsroom/contract';
+import { VIDEO_EMBED_REFERRER_POLICY, isVideoEmbedUrl } from '@newsroom/contract';
 
 let configured = false;
 
@@ -14,6 +14,9 @@ function configure() {
   DOMPurify.addHook('afterSanitizeAttributes', (node) => {
     if (node instanceof HTMLAnchorElement && node.getAttribute('target') === '_blank') {
       node.setAttribute('rel', 'noopener noreferrer');
+    }
+    if (node instanceof HTMLIFrameElement) {
+      node.setAttribute('referrerpolicy', VIDEO_EMBED_REFERRER_POLICY);
     }
   });
 }

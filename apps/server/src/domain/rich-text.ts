@@ -1,5 +1,5 @@
 import sanitizeHtml from 'sanitize-html';
-import { isVideoEmbedUrl } from '@newsroom/contract';
+import { VIDEO_EMBED_REFERRER_POLICY, isVideoEmbedUrl } from '@newsroom/contract';
 
 /** A colour as Quill writes it: #hex, rgb()/rgba() or a plain colour name. */
 const COLOUR = [/^#[0-9a-f]{3,8}$/i, /^rgba?\(\s*[\d.\s,%]+\)$/i, /^[a-z]+$/i];
@@ -36,7 +36,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
     '*': ['class'],
     a: ['href', 'target', 'rel'],
     img: ['src', 'alt', 'width', 'height'],
-    iframe: ['src', 'width', 'height', 'allowfullscreen', 'frameborder', 'title'],
+    iframe: ['src', 'width', 'height', 'allowfullscreen', 'frameborder', 'title', 'referrerpolicy'],
     li: ['data-list'],
     p: ['style'],
     span: ['style'],
@@ -67,12 +67,18 @@ const OPTIONS: sanitizeHtml.IOptions = {
       attribs.target === '_blank'
         ? { tagName, attribs: { ...attribs, rel: 'noopener noreferrer' } }
         : { tagName, attribs },
+    // A player is told which site embeds it, whatever the text said (contract/video.ts).
+    iframe: (tagName, attribs) => ({
+      tagName,
+      attribs: { ...attribs, referrerpolicy: VIDEO_EMBED_REFERRER_POLICY },
+    }),
   },
 };
 
 /**
- * Cleans the rich-text description of a news article. Used before it is stored and again by the
- * server-side renderer before it is shown.
+ * Cleans the rich-text description of a news article: before it is stored, and again as the
+ * server renders it (web/render-reads.ts), so a page shows text cleaned by the rules of today
+ * even when it was stored under older ones. Text it has cleaned comes out of it unchanged.
  */
 export function sanitizeDescription(html: string): string {
   return sanitizeHtml(html, OPTIONS).trim();
