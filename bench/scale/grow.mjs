@@ -9,6 +9,7 @@ import {
   createFigureTriggers,
   dropFigureTriggers,
 } from '../../apps/server/src/db/news-figures-triggers.ts';
+import { searchBodyText } from '../../apps/server/src/search/body-text.ts';
 import { random } from '../random.mjs';
 
 const CATEGORIES = [
@@ -38,6 +39,8 @@ const ANCHORS = 60;
 const CONTACTS = 5000;
 const YEARS = 5;
 const DESCRIPTION = `<p>${'A calm and careful report on what happened today in the city. '.repeat(6)}</p>`;
+/** The words of the description that search indexes, as a write stores them (news/checks.ts). */
+const BODY_TEXT = searchBodyText(DESCRIPTION);
 
 /** Categories, sub-categories, publishers, anchors and contact messages; their ids. */
 export async function growTaxonomy(db) {
@@ -77,6 +80,7 @@ function article(i, n, taxonomy, next, start, span) {
     slug: `story-${i}`,
     meta_description: 'What happened in the city today, in a few words.',
     description: DESCRIPTION,
+    body_text: BODY_TEXT,
     tags: '["city","daily"]',
     category_id: taxonomy.categories[c].id,
     sub_category_id: next() < 0.85 ? taxonomy.subs[c][Math.floor(next() * 6)].id : null,
@@ -167,11 +171,12 @@ export async function growPostgres(db, n, taxonomy, onProgress) {
   for (let from = 0; from < n; from += 100_000) {
     const to = Math.min(n, from + 100_000) - 1;
     await sql`
-      insert into news (id, title, slug, meta_description, description, tags, category_id,
+      insert into news (id, title, slug, meta_description, description, body_text, tags, category_id,
         sub_category_id, publisher_id, anchor_id, image_key, alt, video_url, status, views,
         created_at, updated_at)
       select gen_random_uuid()::text, 'Story number ' || i || ' about the city', 'story-' || i,
-        'What happened in the city today, in a few words.', ${DESCRIPTION}, '["city","daily"]',
+        'What happened in the city today, in a few words.', ${DESCRIPTION}, ${BODY_TEXT},
+        '["city","daily"]',
         (${cats}::text[])[c + 1],
         case when random() < 0.85 then (${subs}::text[])[c * 6 + 1 + floor(random() * 6)::int] end,
         (${pubs}::text[])[1 + floor(random() * ${PUBLISHERS})::int],
