@@ -2,6 +2,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import {
   CompiledQuery,
+  sql,
   Kysely,
   PostgresDialect,
   SqliteDialect,
@@ -33,6 +34,10 @@ let slug: string;
 let articleId: string;
 let recorder: Kysely<Database>;
 const recorded: Q[] = [];
+/** Kysely's log: every statement a recording connection runs. */
+const log = (event: { level: string; query: Q }) => {
+  if (event.level === 'query') recorded.push(event.query);
+};
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -44,9 +49,6 @@ beforeAll(async () => {
   await createNews({ app: t.app, headers, taxonomy }, { draft: true });
   slug = article.slug;
   articleId = article._id;
-  const log = (event: { level: string; query: Q }) => {
-    if (event.level === 'query') recorded.push(event.query);
-  };
   // A second connection that records the statements the services run. On PostgreSQL sequential
   // scans are priced out, so a plan shows one only where no index can serve (tables here are tiny).
   const dialect = t.databaseUrl
@@ -67,14 +69,14 @@ afterAll(async () => {
   await t.close();
 });
 
-/** The plan lines of every statement `read` runs. */
-async function plansOf(read: () => Promise<unknown>): Promise<string[]> {
+/** The plan lines of every statement `read` runs, planned by `db` (the recorder's by default). */
+async function plansOf(read: () => Promise<unknown>, db = recorder): Promise<string[]> {
   recorded.length = 0;
   await read();
   const lines: string[] = [];
   for (const query of [...recorded]) {
     const prefix = t.databaseUrl ? 'explain ' : 'explain query plan ';
-    const { rows } = await recorder.executeQuery<Record<string, string>>(
+    const { rows } = await db.executeQuery<Record<string, string>>(
       CompiledQuery.raw(prefix + query.sql, [...query.parameters]),
     );
     lines.push(...rows.map((row) => (row['QUERY PLAN'] ?? row.detail ?? '').trim()));
@@ -157,4 +159,46 @@ describe('query plans', () => {
       expect(byRowid).toBeGreaterThan(match);
     },
   );
+});
+
+describe.runIf(Boolean(process.env.DATABASE_URL))('search on PostgreSQL', () => {
+  let many: TestApp;
+  /** Records the statements the search runs, on a connection planned as the site plans. */
+  let manyRecorder: Kysely<Database>;
+
+  beforeAll(async () => {
+    many = await createTestApp();
+    const headers = await adminAuth(many.app);
+    const article = await createNews(
+      { app: many.app, headers, taxonomy: await createTaxonomy(many.app, headers) },
+      {},
+    );
+    // Twenty thousand copies of it (news_search is filled by its trigger), and their statistics.
+    const columns = sql.raw(
+      'meta_description, description, body_text, tags, category_id, sub_category_id, ' +
+        'publisher_id, anchor_id, image_key, alt, video_url, status, views, created_at, updated_at',
+    );
+    await sql`insert into news (id, title, slug, ${columns})
+      select gen_random_uuid()::text, title || ' ' || i, slug || '-' || i, ${columns}
+      from news, generate_series(1, 20000) as i where id = ${article._id}`.execute(
+      many.app.db.kysely,
+    );
+    await sql`analyze news_search`.execute(many.app.db.kysely);
+    const pool = new pg.Pool({ connectionString: many.databaseUrl, max: 1 });
+    manyRecorder = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log });
+  });
+  afterAll(async () => {
+    await manyRecorder?.destroy();
+    await many?.close();
+  });
+
+  it('fetches each candidate by its place in the table, never the table whole', async () => {
+    const search = new SearchService(manyRecorder, new LocalStorage(many.dataDir), systemClock);
+    const lines = await plansOf(
+      () => search.search({ q: 'city', page: 1, limit: 6 }),
+      manyRecorder,
+    );
+    expect(lines.some((line) => line.includes('Tid Scan on news_search'))).toBe(true);
+    expect(lines.filter((line) => line.includes('Seq Scan on news_search'))).toEqual([]);
+  });
 });
