@@ -98,6 +98,41 @@ describe('a page made stale by a write, while its replacement renders', () => {
   });
 });
 
+describe('a page made stale by a write, while its replacement renders, and another write comes', () => {
+  const site = siteForBlock();
+
+  it('is still answered as it was meanwhile when that write named only other answers', async () => {
+    const headers = await adminAuth(site.t.app);
+    const sport: NewsContext = {
+      app: site.t.app,
+      headers,
+      taxonomy: await createTaxonomy(site.t.app, headers, { category: 'Sport' }),
+    };
+    await site.retitle('Harbour reopens at dawn');
+    const release = holdRenders();
+    const before = renders();
+    try {
+      const first = site.page();
+      await vi.waitFor(() => expect(renders()).toBe(before + 1));
+      await createNews(sport, { title: 'Derby ends level' });
+      // The render under way is still the World page's rebuild: readers get the copy from
+      // before it rather than a render of their own, and wait for nothing.
+      let meanwhile: Awaited<ReturnType<typeof site.page>> | undefined;
+      void site.page().then((res) => (meanwhile = res));
+      await vi.waitFor(() => expect(meanwhile).toBeDefined());
+      expect(meanwhile?.body).toContain('Harbour reopens');
+      expect(meanwhile?.body).not.toContain('at dawn');
+      expect(renders()).toBe(before + 1);
+      release();
+      expect((await first).body).toContain('Harbour reopens at dawn');
+      expect((await site.page()).body).toContain('Harbour reopens at dawn');
+      expect(renders()).toBe(before + 1);
+    } finally {
+      release();
+    }
+  });
+});
+
 describe('a page read since it was kept, made stale by a write', () => {
   const site = siteForBlock();
 

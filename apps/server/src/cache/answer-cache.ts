@@ -174,7 +174,6 @@ export class AnswerCache<V extends Cacheable> {
   invalidate(tags: StaleTags): string[] {
     if (tags.length === 0) return [];
     this.generation += 1;
-    this.flights.clear();
     const everything = tags.includes(publicTags.everything);
     const now = this.options.now();
     this.recent.push({
@@ -184,6 +183,7 @@ export class AnswerCache<V extends Cacheable> {
     });
     if (this.recent.length > RECENT_INVALIDATIONS) this.recent.shift();
     if (everything) {
+      this.flights.clear();
       this.entries?.clear();
       return [];
     }
@@ -198,7 +198,23 @@ export class AnswerCache<V extends Cacheable> {
         marked.add(key);
       }
     }
+    this.forgetFlightsOf(marked);
     return [...marked];
+  }
+
+  /**
+   * Builds under way that may have read what an invalidation changed are forgotten, so later
+   * requests start new ones rather than join them: those of the answers it marked, and those of
+   * answers not kept, whose tags are not known yet. A build of an answer whose kept copy carries
+   * none of the tags goes on being joined (an answer's tags follow from its URL and the article
+   * it shows, and a write that moves an article names its old places too). Forgetting every build
+   * made each write, while a list was being rebuilt for an earlier one, send that list's next
+   * reader to a render of its own, and wait for it.
+   */
+  private forgetFlightsOf(marked: ReadonlySet<string>) {
+    for (const key of [...this.flights.keys()]) {
+      if (marked.has(key) || !this.entries?.has(key)) this.flights.delete(key);
+    }
   }
 
   /**
