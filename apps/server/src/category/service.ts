@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { CategoryDto, NameInput, Ref } from '@newsroom/contract';
+import type { CategoryDto, NameInput } from '@newsroom/contract';
 import { NameHistory } from '../addresses/name-history.ts';
 import { NamedRepository, toNamedDto, writeUniqueName } from '../db/named-repo.ts';
 import type { Database } from '../db/schema.ts';
@@ -17,26 +17,40 @@ export class CategoryService {
     this.repo = new NamedRepository(db, 'categories');
   }
 
+  /**
+   * Every category with its sub-categories, in one statement: one snapshot of the taxonomy (a
+   * sub-category moved meanwhile shows under one category, never two or none), and one round
+   * trip for every page that shows the navigation.
+   */
   async list(): Promise<CategoryDto[]> {
-    const [categories, subs] = await Promise.all([
-      this.repo.findAll(),
-      this.db
-        .selectFrom('subcategories')
-        .select(['id', 'name', 'category_id'])
-        .orderBy('created_at')
-        .orderBy('id')
-        .execute(),
-    ]);
-    const byCategory = new Map<string, Ref[]>();
-    for (const sub of subs) {
-      const list = byCategory.get(sub.category_id) ?? [];
-      list.push({ _id: sub.id, name: sub.name });
-      byCategory.set(sub.category_id, list);
+    const rows = await this.db
+      .selectFrom('categories as c')
+      .leftJoin('subcategories as s', 's.category_id', 'c.id')
+      .select([
+        'c.id',
+        'c.name',
+        'c.created_at',
+        'c.updated_at',
+        's.id as sub_id',
+        's.name as sub_name',
+      ])
+      .orderBy('c.created_at')
+      .orderBy('c.id')
+      .orderBy('s.created_at')
+      .orderBy('s.id')
+      .execute();
+    const categories = new Map<string, CategoryDto>();
+    for (const row of rows) {
+      let category = categories.get(row.id);
+      if (!category) {
+        category = { ...toNamedDto(row), subcategory: [] };
+        categories.set(row.id, category);
+      }
+      if (row.sub_id !== null && row.sub_name !== null) {
+        category.subcategory.push({ _id: row.sub_id, name: row.sub_name });
+      }
     }
-    return categories.map((row) => ({
-      ...toNamedDto(row),
-      subcategory: byCategory.get(row.id) ?? [],
-    }));
+    return [...categories.values()];
   }
 
   async get(id: string): Promise<CategoryDto> {

@@ -32,7 +32,16 @@ export class NewsFigures {
    * The count of any combination of filters: one figure per combination, summed over the
    * sub-category ids a name stands for.
    */
-  count(filter: ResolvedFilter): Promise<number> {
+  async count(filter: ResolvedFilter): Promise<number> {
+    const query = this.countQuery(filter);
+    return query ? Number((await query.executeTakeFirstOrThrow()).count) : 0;
+  }
+
+  /**
+   * The statement behind `count`, to be run on its own or inside another; null when no figure
+   * can match (a filter with no ids to choose from).
+   */
+  countQuery(filter: ResolvedFilter) {
     const ids: Record<FilterDimension, string[] | undefined> = {
       category: filter.categoryId === undefined ? undefined : [filter.categoryId],
       subcategory: filter.subCategoryIds,
@@ -48,7 +57,13 @@ export class NewsFigures {
         [[]],
       )
       .map((parts) => parts.join('/'));
-    return this.sum(filter.activeOnly, scopeOf(chosen), keys);
+    if (keys.length === 0) return null;
+    const column = filter.activeOnly ? 'active_count' : 'all_count';
+    return this.db
+      .selectFrom('news_counts')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>(column), eb.lit(0)).as('count'))
+      .where('scope', '=', scopeOf(chosen))
+      .where('key', 'in', keys);
   }
 
   /** Every article, active or not, and their views, for the dashboard. */
@@ -76,17 +91,5 @@ export class NewsFigures {
       active: Number(row.active_count),
       changedAt: row.changed_at,
     }));
-  }
-
-  private async sum(activeOnly: boolean, scope: string, keys: string[]): Promise<number> {
-    if (keys.length === 0) return 0;
-    const column = activeOnly ? 'active_count' : 'all_count';
-    const row = await this.db
-      .selectFrom('news_counts')
-      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>(column), eb.lit(0)).as('count'))
-      .where('scope', '=', scope)
-      .where('key', 'in', keys)
-      .executeTakeFirstOrThrow();
-    return Number(row.count);
   }
 }

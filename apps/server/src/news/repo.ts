@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { Expression, Kysely, Selectable } from 'kysely';
 import { tagsForRead, type AdminNewsRow, type NewsDto, type Ref } from '@newsroom/contract';
 import { lowerEquals } from '../db/database.ts';
 import type { Database, NewsTable } from '../db/schema.ts';
@@ -23,6 +23,16 @@ export interface NewsRowWithNames extends NewsRow {
   subcategory_name: string | null;
   publisher_name: string | null;
   anchor_name: string | null;
+}
+
+/**
+ * A filter as a news query matches it: ids, or for a name that stands for one row at most (a
+ * category, a publisher, an anchor) the lookup of its id inside the same statement.
+ */
+interface MatchFilter extends Omit<ResolvedFilter, 'categoryId' | 'publisherId' | 'anchorId'> {
+  categoryId?: string | Expression<string>;
+  publisherId?: string | Expression<string>;
+  anchorId?: string | Expression<string>;
 }
 
 /** The small tables a news row names by id, and the columns it names them in. */
@@ -81,15 +91,7 @@ export class NewsRepository {
       idOf('categories', filter.category),
       idOf('publishers', filter.publisher),
       idOf('anchors', filter.anchor),
-      filter.subcategory === undefined
-        ? undefined
-        : this.db
-            .selectFrom('subcategories')
-            .select('id')
-            .where(lowerEquals('name', filter.subcategory))
-            .orderBy('id')
-            .execute()
-            .then((rows) => rows.map((row) => row.id)),
+      filter.subcategory === undefined ? undefined : this.subCategoryIds(filter.subcategory),
     ]);
     if (categoryId === null || publisherId === null || anchorId === null) return null;
     if (subCategoryIds?.length === 0) return null;
@@ -103,11 +105,27 @@ export class NewsRepository {
     };
   }
 
+  /** The ids of the sub-categories of a name (names repeat across categories). */
+  private async subCategoryIds(name: string): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('subcategories')
+      .select('id')
+      .where(lowerEquals('name', name))
+      .orderBy('id')
+      .execute();
+    return rows.map((row) => row.id);
+  }
+
+  /** The id of the row of `table` named `name`, looked up inside the statement that uses it. */
+  private idNamed(table: 'categories' | 'publishers' | 'anchors', name: string) {
+    return this.db.selectFrom(table).select('id').where(lowerEquals('name', name)).$asScalar();
+  }
+
   /**
    * Matching news, aliased `m` apart from the outer `n`: public ones at `now` when the filter
    * asks for active news, every one otherwise.
    */
-  private matching(filter: ResolvedFilter, now: string) {
+  private matching(filter: MatchFilter, now: string) {
     let query = this.db.selectFrom('news as m');
     if (filter.activeOnly) query = query.where(isPublicNews('m', now));
     if (filter.categoryId) query = query.where('m.category_id', '=', filter.categoryId);
@@ -124,10 +142,30 @@ export class NewsRepository {
     return query;
   }
 
-  /** Matching news, newest first, from `offset`. */
+  /**
+   * Matching news, newest first, from `offset`. A category, publisher or anchor name is looked up
+   * inside the list's own statement (no row named so: nothing matches), so related news costs
+   * one round trip after the article's; a sub-category name may stand for several ids, looked up
+   * first as for a page.
+   */
   async list(filter: NewsFilter, limit: number, offset = 0): Promise<NewsRowWithNames[]> {
-    const resolved = await this.resolve(filter);
-    return resolved ? this.listResolved(resolved, limit, offset) : [];
+    const subCategoryIds =
+      filter.subcategory === undefined ? undefined : await this.subCategoryIds(filter.subcategory);
+    if (subCategoryIds?.length === 0) return [];
+    const named = (table: 'categories' | 'publishers' | 'anchors', name: string | undefined) =>
+      name === undefined ? undefined : this.idNamed(table, name);
+    return this.listResolved(
+      {
+        activeOnly: filter.activeOnly ?? false,
+        categoryId: named('categories', filter.category),
+        subCategoryIds,
+        publisherId: named('publishers', filter.publisher),
+        anchorId: named('anchors', filter.anchor),
+        excludeSlug: filter.excludeSlug,
+      },
+      limit,
+      offset,
+    );
   }
 
   /** A page of matching news and how many match in all, the filter's names looked up once. */
@@ -152,16 +190,20 @@ export class NewsRepository {
    */
   private async count(resolved: ResolvedFilter, now: string): Promise<number> {
     if (!resolved.activeOnly) return this.figures.count(resolved);
+    const figure = this.figures.countQuery(resolved);
+    if (!figure) return 0;
     const scheduled = this.matching({ ...resolved, activeOnly: false }, now)
       .where(isScheduledNews('m', now))
-      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .select((eb) => eb.fn.countAll<number>().as('count'));
+    // One statement, so the figure and the articles it counts too early are read together.
+    const { count } = await this.db
+      .selectNoFrom((eb) => eb(figure.$asScalar(), '-', scheduled.$asScalar()).as('count'))
       .executeTakeFirstOrThrow();
-    const [figure, { count }] = await Promise.all([this.figures.count(resolved), scheduled]);
-    return figure - Number(count);
+    return Number(count);
   }
 
   private listResolved(
-    resolved: ResolvedFilter,
+    resolved: MatchFilter,
     limit: number,
     offset: number,
     now = isoNow(this.clock),
