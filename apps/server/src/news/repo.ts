@@ -35,6 +35,9 @@ interface MatchFilter extends Omit<ResolvedFilter, 'categoryId' | 'publisherId' 
   anchorId?: string | Expression<string>;
 }
 
+/** The small tables whose names are unique, so that a name stands for one row at most. */
+type SingleNameTable = 'categories' | 'publishers' | 'anchors';
+
 /** The small tables a news row names by id, and the columns it names them in. */
 type NamedTable = 'categories' | 'subcategories' | 'publishers' | 'anchors';
 type NewsReference = 'n.category_id' | 'n.sub_category_id' | 'n.publisher_id' | 'n.anchor_id';
@@ -77,16 +80,10 @@ export class NewsRepository {
    * matches nothing, so the news query itself compares ids and walks one index in order.
    */
   private async resolve(filter: NewsFilter): Promise<ResolvedFilter | null> {
-    const idOf = async (table: 'categories' | 'publishers' | 'anchors', name?: string) =>
+    const idOf = async (table: SingleNameTable, name?: string) =>
       name === undefined
         ? undefined
-        : ((
-            await this.db
-              .selectFrom(table)
-              .select('id')
-              .where(lowerEquals('name', name))
-              .executeTakeFirst()
-          )?.id ?? null);
+        : ((await this.idNamed(table, name).executeTakeFirst())?.id ?? null);
     const [categoryId, publisherId, anchorId, subCategoryIds] = await Promise.all([
       idOf('categories', filter.category),
       idOf('publishers', filter.publisher),
@@ -116,9 +113,9 @@ export class NewsRepository {
     return rows.map((row) => row.id);
   }
 
-  /** The id of the row of `table` named `name`, looked up inside the statement that uses it. */
-  private idNamed(table: 'categories' | 'publishers' | 'anchors', name: string) {
-    return this.db.selectFrom(table).select('id').where(lowerEquals('name', name)).$asScalar();
+  /** The id of the row of `table` named `name` (a unique `lower(name)` index each). */
+  private idNamed(table: SingleNameTable, name: string) {
+    return this.db.selectFrom(table).select('id').where(lowerEquals('name', name));
   }
 
   /**
@@ -152,8 +149,8 @@ export class NewsRepository {
     const subCategoryIds =
       filter.subcategory === undefined ? undefined : await this.subCategoryIds(filter.subcategory);
     if (subCategoryIds?.length === 0) return [];
-    const named = (table: 'categories' | 'publishers' | 'anchors', name: string | undefined) =>
-      name === undefined ? undefined : this.idNamed(table, name);
+    const named = (table: SingleNameTable, name: string | undefined) =>
+      name === undefined ? undefined : this.idNamed(table, name).$asScalar();
     return this.listResolved(
       {
         activeOnly: filter.activeOnly ?? false,
