@@ -51,6 +51,12 @@ async function siteWithKeptSection(env: Record<string, string>) {
   return { t, page, retitle };
 }
 
+/** A Sport section on the site, to write to while the World page is the one read. */
+async function sportSection(app: NewsContext['app']): Promise<NewsContext> {
+  const headers = await adminAuth(app);
+  return { app, headers, taxonomy: await createTaxonomy(app, headers, { category: 'Sport' }) };
+}
+
 /** A site of its own for one describe block: made before its tests and closed after them. */
 function siteForBlock(env: Record<string, string> = {}) {
   let made: Awaited<ReturnType<typeof siteWithKeptSection>> | undefined;
@@ -102,12 +108,7 @@ describe('a page made stale by a write, while its replacement renders, and anoth
   const site = siteForBlock();
 
   it('is still answered as it was meanwhile when that write named only other answers', async () => {
-    const headers = await adminAuth(site.t.app);
-    const sport: NewsContext = {
-      app: site.t.app,
-      headers,
-      taxonomy: await createTaxonomy(site.t.app, headers, { category: 'Sport' }),
-    };
+    const sport = await sportSection(site.t.app);
     await site.retitle('Harbour reopens at dawn');
     const release = holdRenders();
     const before = renders();
@@ -205,12 +206,7 @@ describe('a page whose render overlapped a write', () => {
   });
 
   it('is kept as current when the write named only other answers', async () => {
-    const headers = await adminAuth(site.t.app);
-    const sport: NewsContext = {
-      app: site.t.app,
-      headers,
-      taxonomy: await createTaxonomy(site.t.app, headers, { category: 'Sport' }),
-    };
+    const sport = await sportSection(site.t.app);
     const release = holdRenders();
     const before = renders();
     const first = site.t.app.inject({ method: 'GET', url: '/section/World?edition=late' });
