@@ -7,13 +7,14 @@
 // Usage: npm run bench:scale -- --articles 1000000 [--database-url postgres://…/scale]
 //        [--requests 200] [--data-dir DIR] [--fresh] [--no-plans]
 import { spawn } from 'node:child_process';
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import SQLite from 'better-sqlite3';
 import { PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import { validateXML } from 'xmllint-wasm';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config/env.ts';
 import { openDatabase } from '../apps/server/src/db/database.ts';
@@ -38,6 +39,10 @@ const requests = Math.min(Number(values.requests), 2000);
 const schema = 'newsroom_scale';
 /** With the cache on, each read cycles over this many URLs (kept after their first visit). */
 const WARM_URLS = 10;
+/** Files validated in one run of xmllint (each article file is at most a few hundred KB). */
+const SCHEMA_BATCH = 40;
+/** The sitemaps.org schemas, as the server's sitemap tests use them. */
+const SITEMAP_SCHEMAS = path.join(import.meta.dirname, '../apps/server/test/sitemaps-org');
 const dataDir = path.resolve(values['data-dir']);
 let databaseUrl;
 if (values['database-url']) {
@@ -163,30 +168,64 @@ async function runPass(cacheMb, urlsOf) {
 }
 
 /**
- * Walks the sitemap index and every article file in it, and checks that together they list each
- * active article exactly once (the server's count of active articles against the distinct URLs).
+ * Walks the sitemap index and every file it names, checks each against the sitemaps.org schema
+ * (libxml2, the schemas the server tests use), and checks that the article files together list
+ * each active article exactly once (the server's count of active articles against the distinct
+ * URLs).
  */
 async function checkSitemap(base) {
   const started = performance.now();
   const locs = (xml) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
-  const files = locs(await (await fetch(`${base}/sitemap.xml`)).text()).filter((loc) =>
-    /\/sitemaps\/news-/.test(loc),
+  const index = await (await fetch(`${base}/sitemap.xml`)).text();
+  const schemaProblems = await schemaErrors(
+    [{ fileName: 'sitemap.xml', contents: index }],
+    'siteindex',
   );
   const urls = new Set();
   let listed = 0;
   let largest = 0;
-  for (const file of files) {
-    const found = locs(await (await fetch(base + new URL(file).pathname)).text());
+  let articleFiles = 0;
+  let batch = [];
+  const validate = async () => {
+    schemaProblems.push(...(await schemaErrors(batch, 'sitemap')));
+    batch = [];
+  };
+  for (const file of locs(index)) {
+    const { pathname } = new URL(file);
+    const xml = await (await fetch(base + pathname)).text();
+    batch.push({ fileName: pathname.split('/').pop(), contents: xml });
+    if (batch.length === SCHEMA_BATCH) await validate();
+    if (!pathname.startsWith('/sitemaps/news-')) continue;
+    const found = locs(xml);
+    articleFiles += 1;
     listed += found.length;
     largest = Math.max(largest, found.length);
     for (const loc of found) urls.add(loc);
   }
+  if (batch.length > 0) await validate();
   const active = (await (await fetch(`${base}/api/v1/u/get?page=1&limit=1`)).json()).count;
   const verdict =
     urls.size === active && listed === active ? 'every active article, once' : 'MISMATCH';
+  const files = locs(index).length;
+  const schema =
+    schemaProblems.length === 0
+      ? `the index and all ${files} files valid against the sitemaps.org schema`
+      : `SCHEMA ERRORS (${schemaProblems.length}), the first: ${schemaProblems.slice(0, 3).join(' | ')}`;
   console.log(
-    `\nsitemap: ${files.length} article files (largest ${largest.toLocaleString('en')} URLs), ${listed.toLocaleString('en')} URLs, ${urls.size.toLocaleString('en')} distinct, ${active.toLocaleString('en')} active articles: ${verdict} (walked in ${((performance.now() - started) / 1000).toFixed(1)} s)`,
+    `\nsitemap: ${articleFiles} article files (largest ${largest.toLocaleString('en')} URLs), ${listed.toLocaleString('en')} URLs, ${urls.size.toLocaleString('en')} distinct, ${active.toLocaleString('en')} active articles: ${verdict}; ${schema} (walked in ${((performance.now() - started) / 1000).toFixed(1)} s)`,
   );
+}
+
+/** libxml2's errors for these documents against a sitemaps.org schema (`sitemap`, `siteindex`). */
+async function schemaErrors(documents, schema) {
+  const file = `${schema}.xsd`;
+  const contents = readFileSync(path.join(SITEMAP_SCHEMAS, file), 'utf8');
+  const result = await validateXML({
+    xml: documents,
+    schema: { fileName: file, contents },
+    maxMemoryPages: 16384,
+  });
+  return result.errors.map((error) => error.rawMessage.trim());
 }
 
 async function withClient(url, statement) {
