@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { fork } from 'node:child_process';
 import http from 'node:http';
 import path from 'node:path';
+import { cpuDuring } from './cpu-shares.mjs';
 import { load } from './load.mjs';
 import { startBare } from './server-process.mjs';
 
@@ -122,8 +123,9 @@ async function bareBaseline(base, targets, { readers, seconds }) {
     const options = { connections: readers, headers: { 'accept-encoding': ACCEPT_ENCODING } };
     await load(bare.base, Object.values(targets), { ...options, seconds: WARMUP_SECONDS });
     const samples = await sampleReaders(bare.base, Object.values(targets));
+    const cpu = cpuDuring(seconds, bare.pid, 'bare server');
     const reads = await load(bare.base, Object.values(targets), { ...options, seconds });
-    return { reads, sampled: await samples.stop() };
+    return { reads, sampled: await samples.stop(), cpu: await cpu };
   } finally {
     await bare.stop();
   }
@@ -158,6 +160,7 @@ export async function runMixed({ server, targets, seconds, readers, writesPerSec
   const viewsBefore = await viewsOf();
   const samples = await sampleReaders(base, Object.values(targets));
   const readerRun = readerLoad(false);
+  const cpuRun = cpuDuring(seconds, server.pid, 'site');
 
   const writes = [];
   const pending = [];
@@ -177,6 +180,7 @@ export async function runMixed({ server, targets, seconds, readers, writesPerSec
     1000 / Math.max(writesPerSecond, 1),
   );
   const reads = await readerRun;
+  const cpu = await cpuRun;
   const sampled = await samples.stop();
   clearInterval(timer);
   await Promise.all(pending);
@@ -196,6 +200,7 @@ export async function runMixed({ server, targets, seconds, readers, writesPerSec
   console.log(
     `admin writes     ${writes.length} sent, ${ms.length} ok  p50 ${percentile(ms, 50).toFixed(0)} ms  p99 ${percentile(ms, 99).toFixed(0)} ms  errors ${writes.length - ms.length}`,
   );
+  if (cpu) console.log(`CPU              ${cpu}`);
 
   // Views are written within a second; the admin reads them back 2 s after the load, then
   // every half second for up to 10 s more, to tell a late or passing miscount from a lasting one. A request cut
@@ -231,5 +236,6 @@ export async function runMixed({ server, targets, seconds, readers, writesPerSec
   );
   console.log(`load (wrk)       ${bare.reads.rps.toFixed(0)} req/s  errors ${bare.reads.errors}`);
   console.log(`sample readers   ${sampleLine(bare.sampled)}`);
+  if (bare.cpu) console.log(`CPU              ${bare.cpu}`);
   console.log('\ngoals: reader p99 ≤ 50 ms, writes p99 ≤ 250 ms, no errors, views exact');
 }

@@ -120,6 +120,7 @@ export async function startBare(answers) {
   await new Promise((resolve) => child.once('message', resolve));
   return {
     base: `http://127.0.0.1:${port}`,
+    pid: child.pid,
     async stop() {
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));
