@@ -1,8 +1,9 @@
 // Where the machine's CPU went during a measured run of `npm run bench -- --mixed`, read from
 // Linux's /proc: the main thread of the server under test (the one that answers every reader),
 // its other threads, the site's render and variant processes, wrk, the benchmark's own
-// processes, everything else and what stayed idle. Readers' latency under writes is set by the main thread's share of a core, so this
-// tells a slow server from a busy machine. Elsewhere than Linux it prints nothing.
+// processes, everything else and what stayed idle. Readers' latency under writes is set by the
+// main thread's share of a core, so this tells a slow server from a busy machine. Elsewhere
+// than Linux it prints nothing.
 import { readFileSync, readdirSync } from 'node:fs';
 import os from 'node:os';
 
@@ -47,7 +48,7 @@ function groupOf(pid, ppid, command) {
  * A reading of the CPU time so far: by group, with the main thread of the server under test
  * (`serverPid`, named `serverName`) apart from its other threads. Null where there is no /proc.
  */
-export function cpuSnapshot(serverPid, serverName) {
+function cpuSnapshot(serverPid, serverName) {
   let pids;
   try {
     pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
@@ -75,7 +76,7 @@ export function cpuSnapshot(serverPid, serverName) {
 const TICKS_PER_SECOND = 100;
 
 /** The line of cores each group used between two snapshots, out of the machine's cores. */
-export function cpuSharesLine(before, after) {
+function cpuSharesLine(before, after) {
   if (!before || !after) return null;
   const seconds = (after.at - before.at) / 1000;
   if (seconds <= 0) return null;

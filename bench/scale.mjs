@@ -177,6 +177,7 @@ async function checkSitemap(base) {
   const started = performance.now();
   const locs = (xml) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
   const index = await (await fetch(`${base}/sitemap.xml`)).text();
+  const files = locs(index);
   const schemaProblems = await schemaErrors(
     [{ fileName: 'sitemap.xml', contents: index }],
     'siteindex',
@@ -190,7 +191,7 @@ async function checkSitemap(base) {
     schemaProblems.push(...(await schemaErrors(batch, 'sitemap')));
     batch = [];
   };
-  for (const file of locs(index)) {
+  for (const file of files) {
     const { pathname } = new URL(file);
     const xml = await (await fetch(base + pathname)).text();
     batch.push({ fileName: pathname.split('/').pop(), contents: xml });
@@ -206,10 +207,9 @@ async function checkSitemap(base) {
   const active = (await (await fetch(`${base}/api/v1/u/get?page=1&limit=1`)).json()).count;
   const verdict =
     urls.size === active && listed === active ? 'every active article, once' : 'MISMATCH';
-  const files = locs(index).length;
   const schema =
     schemaProblems.length === 0
-      ? `the index and all ${files} files valid against the sitemaps.org schema`
+      ? `the index and all ${files.length} files valid against the sitemaps.org schema`
       : `SCHEMA ERRORS (${schemaProblems.length}), the first: ${schemaProblems.slice(0, 3).join(' | ')}`;
   console.log(
     `\nsitemap: ${articleFiles} article files (largest ${largest.toLocaleString('en')} URLs), ${listed.toLocaleString('en')} URLs, ${urls.size.toLocaleString('en')} distinct, ${active.toLocaleString('en')} active articles: ${verdict}; ${schema} (walked in ${((performance.now() - started) / 1000).toFixed(1)} s)`,
