@@ -15,6 +15,7 @@ import {
   answerFrameworkError,
   registerErrorHandler,
 } from './http/error-handler.ts';
+import { registerJsonBodies } from './http/json-body.ts';
 import { registerRefusedBodyHandling } from './http/refused-body.ts';
 import { MAX_SEGMENT_LENGTH, registerRequestLimits } from './http/request-limits.ts';
 import { healthRoute } from './http/health.ts';
@@ -226,6 +227,7 @@ export async function buildApp(
       fieldSize: FORM_FIELD_BYTES,
     },
   });
+  registerJsonBodies(app);
   registerErrorHandler(app);
   registerRequestLimits(app);
   registerRefusedBodyHandling(app);

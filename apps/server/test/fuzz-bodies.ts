@@ -27,6 +27,53 @@ export const BAD_JSON = [
 
 const BOUNDARY = 'fz';
 
+/** `[[[…]]]` or `{"a":{"a":…}}`, `levels` deep. */
+const deep = (levels: number, object: boolean) =>
+  object
+    ? '{"a":'.repeat(levels) + '0' + '}'.repeat(levels)
+    : '['.repeat(levels) + ']'.repeat(levels);
+
+/**
+ * JSON bodies built to make a server walk, allocate or trip over them: deep nesting, very wide
+ * objects and arrays, long strings, prototype keys and duplicate keys. Each is still wrong for
+ * every route (a duplicate key's last value is never a text), so none may write anything.
+ */
+export function hostileJson(rng: Random): [string, string] {
+  const width = rng.pick([1000, 20_000, 60_000]);
+  const bodies: [string, () => string][] = [
+    ['deep array', () => `{"deep":${deep(rng.pick([33, 1000, 5000, 100_000]), false)},"name":0}`],
+    ['deep object', () => `{"name":${deep(rng.pick([40, 5000, 50_000]), true)}}`],
+    ['deep top-level', () => deep(rng.pick([33, 5000]), rng.next() < 0.5)],
+    [
+      'wide object',
+      () =>
+        JSON.stringify(Object.fromEntries(Array.from({ length: width }, (_, i) => [`k${i}`, i]))),
+    ],
+    ['wide array', () => JSON.stringify(Array.from({ length: width }, (_, i) => i))],
+    [
+      'wide tags',
+      () => JSON.stringify({ tags: Array.from({ length: width }, () => 't'), title: 0 }),
+    ],
+    ['long string', () => JSON.stringify({ name: 'z'.repeat(rng.pick([70_000, 900_000])) })],
+    ['long key', () => `{"${'k'.repeat(500_000)}":0}`],
+    ['proto key', () => '{"name":"Proto Name","__proto__":{"admin":true}}'],
+    ['nested proto key', () => '{"tags":[{"__proto__":{"x":1}}],"title":0}'],
+    ['constructor key', () => '{"name":"Ctor Name","constructor":{"prototype":{"x":1}}}'],
+    ['duplicate keys', () => '{"name":"Valid Name","name":7,"email":"a@b.co","email":false}'],
+  ];
+  const [name, body] = rng.pick(bodies);
+  return [name, body()];
+}
+
+/** A news form whose one part is sent as application/json and nests deeply. */
+function deepJsonPart(): string {
+  const value = deep(5000, false);
+  return (
+    `--${BOUNDARY}\r\ncontent-disposition: form-data; name="tags"\r\ncontent-type: application/json\r\n\r\n${value}\r\n` +
+    `--${BOUNDARY}--\r\n`
+  );
+}
+
 /** A JSON value of the wrong shape: no leaf is a plausible text, so no schema accepts it. */
 export function wrongJson(rng: Random, depth = 0): unknown {
   const kind = rng.int(0, depth > 2 ? 3 : 5);
@@ -72,6 +119,8 @@ export function malformedForm(rng: Random): [string, string, string] {
     ],
     ['bad part header', type, `--${BOUNDARY}\r\nno header here\r\n\r\nx\r\n--${BOUNDARY}--\r\n`],
     ['proto field', type, `${part('__proto__', 'x')}--${BOUNDARY}--\r\n`],
+    ['deep JSON part', type, deepJsonPart()],
+    ['deep JSON tags', type, `${part('tags', deep(5000, false))}--${BOUNDARY}--\r\n`],
     ['empty', type, ''],
   ];
   return rng.pick(forms);

@@ -1,5 +1,5 @@
 import type { Random } from '../src/seed/random.ts';
-import { BAD_JSON, CONTENT_TYPES, malformedForm, wrongJson } from './fuzz-bodies.ts';
+import { BAD_JSON, CONTENT_TYPES, hostileJson, malformedForm, wrongJson } from './fuzz-bodies.ts';
 import { request } from './raw-http.ts';
 
 /*
@@ -103,8 +103,13 @@ export function fuzzCase(rng: Random, routes: Route[], admin: Record<string, str
   const headers: Record<string, string> = route.admin && rng.next() < 0.7 ? { ...admin } : {};
   let label = `${method} ${route.url}`;
   let body = '';
-  const kind = rng.int(0, 9);
-  if (kind <= 2) {
+  const kind = rng.int(0, 10);
+  if (kind === 10) {
+    headers['content-type'] = 'application/json';
+    const [name, json] = hostileJson(rng);
+    body = json;
+    label += ` ${name}`;
+  } else if (kind <= 2) {
     headers['content-type'] = 'application/json';
     body = JSON.stringify(wrongJson(rng));
     label += ' wrong JSON';

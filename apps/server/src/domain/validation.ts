@@ -6,16 +6,24 @@ const NUL_MESSAGE = 'Text may not contain the NUL character (\\u0000)';
 
 /**
  * The first text inside `value` holding a NUL character. PostgreSQL cannot store one, and no
- * name, article or message needs one, so such input is refused on both databases alike.
+ * name, article or message needs one, so such input is refused on both databases alike. The walk
+ * is iterative: bodies are held to a depth and size before they get here (http/json-body.ts), and
+ * no input could make it recurse.
  */
-function nulField(value: unknown, path: string[] = []): FieldError | null {
-  if (typeof value === 'string') {
-    return value.includes('\u0000') ? { path: path.join('.'), message: NUL_MESSAGE } : null;
-  }
-  if (value === null || typeof value !== 'object') return null;
-  for (const [key, item] of Object.entries(value)) {
-    const found = nulField(item, [...path, key]);
-    if (found) return found;
+function nulField(value: unknown): FieldError | null {
+  const stack: { value: unknown; path: string[] }[] = [{ value, path: [] }];
+  while (stack.length > 0) {
+    const { value: item, path } = stack.pop() as { value: unknown; path: string[] };
+    if (typeof item === 'string') {
+      if (item.includes('\u0000')) return { path: path.join('.'), message: NUL_MESSAGE };
+    } else if (item !== null && typeof item === 'object') {
+      // Pushed in reverse, so fields are checked in their order and the first is named.
+      const entries = Object.entries(item);
+      for (let i = entries.length - 1; i >= 0; i--) {
+        const [key, child] = entries[i] as [string, unknown];
+        stack.push({ value: child, path: [...path, key] });
+      }
+    }
   }
   return null;
 }

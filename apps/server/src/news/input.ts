@@ -2,6 +2,7 @@ import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { IMAGE_MESSAGES } from '@newsroom/contract';
 import { DomainError } from '../domain/errors.ts';
+import { jsonTextTooDeep, tooDeepMessage, valueTooDeep } from '../http/json-body.ts';
 import { fieldTooLarge, formReadError } from './form-errors.ts';
 import { imageError, type NewsImage } from './image.ts';
 
@@ -52,6 +53,8 @@ async function readForm(request: FastifyRequest): Promise<NewsInput> {
       if (bytes.length > 0 || part.filename) image = { bytes };
     } else {
       if (part.valueTruncated) throw fieldTooLarge(part.fieldname, FORM_FIELD_BYTES);
+      // A part sent as application/json arrives parsed; it is held to a JSON body's depth.
+      if (valueTooDeep(part.value)) throw tooDeep(part.fieldname);
       addField(fields, part.fieldname, part.value);
     }
   }
@@ -114,7 +117,11 @@ function splitTags(text: string): string[] {
     .filter((tag) => tag !== '');
 }
 
+const tooDeep = (field: string) =>
+  new DomainError('BAD_REQUEST', tooDeepMessage(`The form field "${field}"`));
+
 function parseJsonArray(text: string): unknown[] | null {
+  if (jsonTextTooDeep(text)) throw tooDeep('tags');
   try {
     const value: unknown = JSON.parse(text);
     return Array.isArray(value) ? value : null;
