@@ -8,6 +8,9 @@ const port = Number(process.env.E2E_PORT ?? 3210);
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'newsroom-e2e-'));
 process.env.E2E_DATA_DIR = dataDir;
 process.env.E2E_SIGNUP_CODE = 'e2e-signup-code';
+/** A front end of another origin, allowed in by CORS_ORIGINS (e2e/public/other-origin.spec.ts). */
+const frontPort = port + 1;
+process.env.E2E_FRONT_ORIGIN = `http://127.0.0.1:${frontPort}`;
 /** The server is started as `npm run serve` starts it, with the same Node flags (decision 087). */
 const serve = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { serve: string } })
   .scripts.serve;
@@ -47,6 +50,7 @@ export default defineConfig({
       DATA_DIR: dataDir,
       SEED_DEMO: '1',
       ADMIN_SIGNUP_CODE: 'e2e-signup-code',
+      CORS_ORIGINS: `http://127.0.0.1:${frontPort}`,
       LOG_LEVEL: 'warn',
     },
   },

@@ -1,46 +1,6 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import sharp from 'sharp';
-import { imageUrls, type ApiEnvelope, type CategoryDto, type NewsDto } from '@newsroom/contract';
-import { adminToken, apiGet } from './support.ts';
-
-/** A photo-like 1600×900 JPEG: smooth colour under fine grain. */
-async function photo(): Promise<Buffer> {
-  const [width, height] = [1600, 900];
-  const pixels = Buffer.alloc(width * height * 3);
-  for (let at = 0; at < pixels.length; at += 3) {
-    const x = (at / 3) % width;
-    const grain = (at * 7919) % 23;
-    pixels[at] = ((x / width) * 200 + grain) | 0;
-    pixels[at + 1] = 90 + grain;
-    pixels[at + 2] = 160 - grain;
-  }
-  return sharp(pixels, { raw: { width, height, channels: 3 } })
-    .jpeg({ quality: 80 })
-    .toBuffer();
-}
-
-/** An article with a freshly uploaded cover, created through the admin API. */
-async function articleWithPhoto(request: APIRequestContext, bearer: string): Promise<NewsDto> {
-  const [category] = (await apiGet<CategoryDto[]>(request, '/u/category-list')).data;
-  const [publisher] = (await apiGet<{ _id: string }[]>(request, '/publisher/get', bearer)).data;
-  const response = await request.post('/api/v1/news/create', {
-    headers: { authorization: `Bearer ${bearer}` },
-    multipart: {
-      title: 'A harbour at dawn, photographed for the variants test',
-      slug: `harbour-at-dawn-${Date.now()}`,
-      metaDescription: 'A cover uploaded as a JPEG and shown as AVIF or WebP.',
-      description: `<p>${'The harbour wakes slowly as the boats come in. '.repeat(8)}</p>`,
-      alt: 'A harbour at dawn',
-      tags: 'harbour',
-      status: 'true',
-      categoryId: category?._id ?? '',
-      publisherId: publisher?._id ?? '',
-      image: { name: 'harbour.jpg', mimeType: 'image/jpeg', buffer: await photo() },
-    },
-  });
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as ApiEnvelope<NewsDto>).data;
-}
+import { expect, test } from '@playwright/test';
+import { imageUrls, type NewsDto } from '@newsroom/contract';
+import { adminToken, apiGet, articleWithPhoto } from './support.ts';
 
 test('the demo content is shown with its variants', async ({ request }) => {
   const { data } = await apiGet<NewsDto[]>(request, '/u/get?page=1&limit=10');

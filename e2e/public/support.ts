@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import type { ApiEnvelope, LoginData, NewsDto } from '@newsroom/contract';
+import sharp from 'sharp';
+import type { ApiEnvelope, CategoryDto, LoginData, NewsDto } from '@newsroom/contract';
 
 const admin = {
   email: `e2e-public-${process.pid}@example.com`,
@@ -96,4 +97,46 @@ export function asHtml(text: string): string {
 export async function openHydrated(page: Page, url: string): Promise<void> {
   await page.goto(url);
   await page.waitForLoadState('networkidle');
+}
+
+/** A photo-like 1600×900 JPEG: smooth colour under fine grain. */
+async function photo(): Promise<Buffer> {
+  const [width, height] = [1600, 900];
+  const pixels = Buffer.alloc(width * height * 3);
+  for (let at = 0; at < pixels.length; at += 3) {
+    const x = (at / 3) % width;
+    const grain = (at * 7919) % 23;
+    pixels[at] = ((x / width) * 200 + grain) | 0;
+    pixels[at + 1] = 90 + grain;
+    pixels[at + 2] = 160 - grain;
+  }
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 80 })
+    .toBuffer();
+}
+
+/** An article with a freshly uploaded cover, created through the admin API. */
+export async function articleWithPhoto(
+  request: APIRequestContext,
+  bearer: string,
+): Promise<NewsDto> {
+  const [category] = (await apiGet<CategoryDto[]>(request, '/u/category-list')).data;
+  const [publisher] = (await apiGet<{ _id: string }[]>(request, '/publisher/get', bearer)).data;
+  const response = await request.post('/api/v1/news/create', {
+    headers: { authorization: `Bearer ${bearer}` },
+    multipart: {
+      title: 'A harbour at dawn, photographed for the variants test',
+      slug: `harbour-at-dawn-${Date.now()}`,
+      metaDescription: 'A cover uploaded as a JPEG and shown as AVIF or WebP.',
+      description: `<p>${'The harbour wakes slowly as the boats come in. '.repeat(8)}</p>`,
+      alt: 'A harbour at dawn',
+      tags: 'harbour',
+      status: 'true',
+      categoryId: category?._id ?? '',
+      publisherId: publisher?._id ?? '',
+      image: { name: 'harbour.jpg', mimeType: 'image/jpeg', buffer: await photo() },
+    },
+  });
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as ApiEnvelope<NewsDto>).data;
 }

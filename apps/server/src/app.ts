@@ -242,6 +242,9 @@ export async function buildApp(
       index: false,
       maxAge: '365d',
       immutable: true,
+      // Media are public: any origin may show them, as it could from a bucket or a CDN, while
+      // pages and the API keep helmet's same-origin policy.
+      setHeaders: (reply) => void reply.header('cross-origin-resource-policy', 'cross-origin'),
     });
   }
   await app.register(apiRoutes, { prefix: '/api/v1' });

@@ -204,6 +204,57 @@ describe('news as that client writes and reads it', () => {
     }
   });
 
+  it('fills its sub-category dropdown from page=undefined with every sub-category', async () => {
+    const parent = ctx.taxonomy.categoryId;
+    for (let i = 0; i < 11; i++) {
+      await call(t.app, {
+        method: 'POST',
+        url: '/api/v1/subCategory/create',
+        payload: { name: `Dropdown ${randomUUID().slice(0, 8)}`, categoryId: parent },
+        headers,
+      });
+    }
+    const res = await call(t.app, {
+      method: 'GET',
+      url: '/api/v1/subCategory/get-list?page=undefined&limit=10',
+      headers: { ...headers, ...fromFrontEnd },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.count).toBeGreaterThanOrEqual(12);
+    expect(res.body.data).toHaveLength(res.body.count);
+    const paged = await call(t.app, {
+      method: 'GET',
+      url: '/api/v1/subCategory/get-list?page=1&limit=10',
+      headers,
+    });
+    expect(paged.body.data).toHaveLength(10);
+  });
+
+  it('reads page=undefined, null or empty as the first page of its other lists', async () => {
+    await createNews(ctx, {});
+    for (const page of ['undefined', 'null', '']) {
+      for (const url of [`/api/v1/news/get?page=${page}&limit=6`, `/api/v1/u/get?page=${page}`]) {
+        const res = await call(t.app, { method: 'GET', url, headers });
+        expect(res.status, `${url}: ${res.body.message}`).toBe(200);
+        const first = await call(t.app, {
+          method: 'GET',
+          url: url.replace(/page=\w*/, 'page=1'),
+          headers,
+        });
+        expect(res.body.data).toEqual(first.body.data);
+      }
+      const contacts = await call(t.app, {
+        method: 'GET',
+        url: `/api/v1/admin-contact/get?page=${page}&limit=10`,
+        headers,
+      });
+      expect(contacts.status).toBe(200);
+    }
+    const bad = await call(t.app, { method: 'GET', url: '/api/v1/news/get?page=two', headers });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toMatch(/page must be a number/);
+  });
+
   it('lists public news with its filters sent as the text "null"', async () => {
     await createNews(ctx, {});
     const res = await call(t.app, {
@@ -298,6 +349,35 @@ describe('use from its own origin', () => {
   it('gives absolute image URLs, so pictures show on that origin', async () => {
     const news = await createNews(ctx, { image: await images.jpeg() });
     expect(news.Image?.ImageURL).toMatch(/^http:\/\/news\.test\/uploads\/news\//);
+  });
+
+  it('serves uploaded images to any origin, while pages and the API stay same-origin', async () => {
+    const news = await createNews(ctx, { image: await images.jpeg() });
+    const image = await t.app.inject({
+      method: 'GET',
+      url: new URL(news.Image?.ImageURL ?? '').pathname,
+      headers: fromFrontEnd,
+    });
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    const api = await t.app.inject({ method: 'GET', url: '/api/v1/u/get', headers: fromFrontEnd });
+    expect(api.headers['cross-origin-resource-policy']).toBe('same-origin');
+  });
+
+  it('answers an unknown API address with a 404 that origin can read', async () => {
+    for (const method of ['GET', 'POST', 'PUT', 'DELETE'] as const) {
+      const res = await call(t.app, {
+        method,
+        url: '/api/v1/no/such/call',
+        headers: fromFrontEnd,
+        ...(method === 'POST' || method === 'PUT' ? { payload: {} } : {}),
+      });
+      expect(res.status).toBe(404);
+      expect(res.body).toMatchObject({ statusCode: 404, data: null });
+      expect(res.body.message).toBe(`No route ${method} /api/v1/no/such/call`);
+      expect(res.headers['access-control-allow-origin']).toBe(FRONT_END);
+      expect(res.headers['access-control-allow-credentials']).toBe('true');
+    }
   });
 });
 

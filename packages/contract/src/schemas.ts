@@ -241,19 +241,50 @@ export function isHttpUrl(value: string): boolean {
   }
 }
 
+/**
+ * A page number or size as clients send it: absent, empty, `null` or the texts "undefined" and
+ * "null" (what a client writes for a value it does not have) mean none was given.
+ */
+export function pagingValue(value: unknown): unknown {
+  if (value === null) return undefined;
+  if (typeof value !== 'string') return value;
+  const trimmed = value.trim();
+  return trimmed === '' || trimmed === 'undefined' || trimmed === 'null' ? undefined : value;
+}
+
+const pageNumber = z.coerce
+  .number({ error: 'page must be a number' })
+  .int('page must be a whole number')
+  .min(1, 'page must be at least 1');
+
+const pageSize = (fallback: number) =>
+  z.preprocess(
+    pagingValue,
+    z.coerce
+      .number({ error: 'limit must be a number' })
+      .int('limit must be a whole number')
+      .min(1, 'limit must be at least 1')
+      .max(100, 'limit must be at most 100')
+      .default(fallback),
+  );
+
+/** A page of a list; a page not given is the first. */
 export const pageQuerySchema = z.object({
-  page: z.coerce
-    .number({ error: 'page must be a number' })
-    .int('page must be a whole number')
-    .min(1, 'page must be at least 1')
-    .default(1),
-  limit: z.coerce
-    .number({ error: 'limit must be a number' })
-    .int('limit must be a whole number')
-    .min(1, 'limit must be at least 1')
-    .max(100, 'limit must be at most 100')
-    .default(10),
+  page: z.preprocess(pagingValue, pageNumber.default(1)),
+  limit: pageSize(10),
 });
+/** The same, with another page size. */
+export const pageQueryOf = (limit: number) => pageQuerySchema.extend({ limit: pageSize(limit) });
+
+/**
+ * The sub-category list: a page of it, or every sub-category when no page is given (a news form
+ * asks for them all to pick from, as `page=undefined`).
+ */
+export const subCategoryListQuerySchema = z.object({
+  page: z.preprocess(pagingValue, pageNumber.optional()),
+  limit: pageSize(PAGE_SIZE.subCategories),
+});
+export type SubCategoryListQuery = z.infer<typeof subCategoryListQuerySchema>;
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 
 /** A news update: the fields of a create, plus `removeImage` to drop the stored image. */
@@ -285,8 +316,7 @@ const nameFilter = z.preprocess(
   z.string({ error: 'filters must be text' }).max(LIMITS.name.max).optional(),
 );
 
-export const publicNewsQuerySchema = pageQuerySchema.extend({
-  limit: pageQuerySchema.shape.limit.removeDefault().default(PAGE_SIZE.publicNews),
+export const publicNewsQuerySchema = pageQueryOf(PAGE_SIZE.publicNews).extend({
   category: nameFilter,
   subcategory: nameFilter,
   publisher: nameFilter,
@@ -315,12 +345,11 @@ export const latestNewsQuerySchema = z.object({
  * GET /u/search: the reader's words (trimmed, 1 to 200 characters) and a page of results sized
  * like the public list. The words are only ever matched as words, never as query syntax.
  */
-export const searchQuerySchema = pageQuerySchema.extend({
+export const searchQuerySchema = pageQueryOf(PAGE_SIZE.publicNews).extend({
   q: z
     .string({ error: SEARCH_MESSAGES.empty })
     .trim()
     .min(1, SEARCH_MESSAGES.empty)
     .max(LIMITS.searchQuery.max, SEARCH_MESSAGES.tooLong),
-  limit: pageQuerySchema.shape.limit.removeDefault().default(PAGE_SIZE.publicNews),
 });
 export type SearchQuery = z.infer<typeof searchQuerySchema>;

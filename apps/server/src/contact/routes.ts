@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { PAGE_SIZE, contactSchema, pageQuerySchema } from '@newsroom/contract';
+import { PAGE_SIZE, contactSchema, pageQueryOf } from '@newsroom/contract';
 import { ok } from '../http/envelope.ts';
 import { validate } from '../http/validate.ts';
 import { THROTTLES } from '../security/throttle.ts';
@@ -16,9 +16,7 @@ export async function contactPublicRoutes(app: FastifyInstance) {
 
 /** GET /admin-contact/get: admin. */
 export async function contactAdminRoutes(app: FastifyInstance) {
-  const pageQuery = pageQuerySchema.extend({
-    limit: pageQuerySchema.shape.limit.removeDefault().default(PAGE_SIZE.contacts),
-  });
+  const pageQuery = pageQueryOf(PAGE_SIZE.contacts);
   app.get('/get', async (request) => {
     const { data, count } = await app.services.contacts.list(validate(pageQuery, request.query));
     return ok(data, 'Contacts fetched successfully', { count, totalCount: [{ count }] });

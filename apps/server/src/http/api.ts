@@ -12,6 +12,7 @@ import { searchRoutes } from '../search/routes.ts';
 import { subCategoryRoutes } from '../subcategory/routes.ts';
 import { cacheRoutesOfScope } from '../cache/cached-routes.ts';
 import { guardAdminScope } from './admin-guard.ts';
+import { answerNotFound } from './error-handler.ts';
 
 /** Everything under /api/v1: open routes first, then the admin scope behind one guard. */
 export async function apiRoutes(app: FastifyInstance) {
@@ -27,6 +28,11 @@ export async function apiRoutes(app: FastifyInstance) {
       maxAge: 600,
     });
   }
+  // Unknown addresses under /api/v1 are answered in this scope, so a listed origin gets the CORS
+  // headers with the 404 and can read its message. GET needs a route of its own: the page host's
+  // catch-all would take it otherwise.
+  app.setNotFoundHandler(answerNotFound);
+  app.get('/*', answerNotFound);
 
   await app.register(contactPublicRoutes, { prefix: '/contact' });
   // The reader site's reads are served from the public cache (docs/decisions/070).

@@ -45,11 +45,14 @@ function answer(error: unknown, request: FastifyRequest, reply: FastifyReply) {
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error, request, reply) => answer(error, request, reply));
 
-  app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split('?')[0] ?? '';
-    const shown = path.length > ECHOED_PATH_LENGTH ? `${path.slice(0, ECHOED_PATH_LENGTH)}…` : path;
-    return sendError(reply, 'NOT_FOUND', `No route ${request.method} ${shown}`);
-  });
+  app.setNotFoundHandler(answerNotFound);
+}
+
+/** An address no route serves: 404 in the envelope, repeating (the start of) the address. */
+export function answerNotFound(request: FastifyRequest, reply: FastifyReply) {
+  const path = request.url.split('?')[0] ?? '';
+  const shown = path.length > ECHOED_PATH_LENGTH ? `${path.slice(0, ECHOED_PATH_LENGTH)}…` : path;
+  return sendError(reply, 'NOT_FOUND', `No route ${request.method} ${shown}`);
 }
 
 /** Fastify's `frameworkErrors`: what the router refuses (bad %-escapes, over-long ids). */

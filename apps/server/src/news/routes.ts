@@ -4,7 +4,7 @@ import {
   idInputSchema,
   newsFieldsSchema,
   newsUpdateFieldsSchema,
-  pageQuerySchema,
+  pageQueryOf,
 } from '@newsroom/contract';
 import { ok } from '../http/envelope.ts';
 import { validate } from '../http/validate.ts';
@@ -17,9 +17,7 @@ interface IdParams {
 /** /news: the back office's news table and form. */
 export async function newsRoutes(app: FastifyInstance) {
   const news = app.services.news;
-  const pageQuery = pageQuerySchema.extend({
-    limit: pageQuerySchema.shape.limit.removeDefault().default(PAGE_SIZE.adminNews),
-  });
+  const pageQuery = pageQueryOf(PAGE_SIZE.adminNews);
 
   const create = async (request: FastifyRequest) => {
     const input = await readNewsInput(request);

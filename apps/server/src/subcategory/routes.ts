@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { PAGE_SIZE, pageQuerySchema, subCategorySchema } from '@newsroom/contract';
+import { subCategoryListQuerySchema, subCategorySchema } from '@newsroom/contract';
 import { ok } from '../http/envelope.ts';
 import { validate } from '../http/validate.ts';
 
@@ -9,9 +9,6 @@ interface IdParams {
 
 export async function subCategoryRoutes(app: FastifyInstance) {
   const subcategories = app.services.subcategories;
-  const pageQuery = pageQuerySchema.extend({
-    limit: pageQuerySchema.shape.limit.removeDefault().default(PAGE_SIZE.subCategories),
-  });
 
   app.post('/create', async (request) =>
     ok(
@@ -20,7 +17,9 @@ export async function subCategoryRoutes(app: FastifyInstance) {
     ),
   );
   app.get('/get-list', async (request) => {
-    const { data, count } = await subcategories.list(validate(pageQuery, request.query));
+    const { data, count } = await subcategories.list(
+      validate(subCategoryListQuerySchema, request.query),
+    );
     return ok(data, 'Sub-categories fetched successfully', { count });
   });
   app.get<{ Params: IdParams }>('/get/:id', async (request) =>

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { PageQuery, SubCategoryDto, SubCategoryInput } from '@newsroom/contract';
+import type { SubCategoryDto, SubCategoryInput, SubCategoryListQuery } from '@newsroom/contract';
 import { NameHistory } from '../addresses/name-history.ts';
 import { lowerEquals } from '../db/database.ts';
 import { isUniqueViolation } from '../db/errors.ts';
@@ -29,14 +29,15 @@ export class SubCategoryService {
       ]);
   }
 
-  async list(page: PageQuery): Promise<{ data: SubCategoryDto[]; count: number }> {
+  /** A page of sub-categories, newest first, or all of them when no page is asked for. */
+  async list(query: SubCategoryListQuery): Promise<{ data: SubCategoryDto[]; count: number }> {
+    const newestFirst = this.baseQuery().orderBy('s.created_at', 'desc').orderBy('s.id', 'desc');
+    const { page, limit } = query;
     const [rows, total] = await Promise.all([
-      this.baseQuery()
-        .orderBy('s.created_at', 'desc')
-        .orderBy('s.id', 'desc')
-        .limit(page.limit)
-        .offset((page.page - 1) * page.limit)
-        .execute(),
+      (page === undefined
+        ? newestFirst
+        : newestFirst.limit(limit).offset((page - 1) * limit)
+      ).execute(),
       this.db
         .selectFrom('subcategories')
         .select((eb) => eb.fn.countAll<number>().as('count'))
