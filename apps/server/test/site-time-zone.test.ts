@@ -4,7 +4,11 @@ import { ConfigError, loadConfig } from '../src/config/env.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { fakeDist } from './web-dist.ts';
 
-/** SITE_TIME_ZONE: checked at start, and written into every page for the editor to read. */
+/**
+ * SITE_TIME_ZONE: checked at start, written into every page for the browser app to read, and
+ * handed to the renderer, which writes readers' dates in it (the renderer's own test,
+ * apps/web/test/public/site-time-zone.test.tsx, checks the dates).
+ */
 let t: TestApp;
 let dist: string;
 
@@ -30,5 +34,12 @@ it('reaches the browser app in the head of public pages and of the app shell', a
   for (const url of ['/', '/login']) {
     const page = await t.app.inject({ method: 'GET', url });
     expect(page.body).toContain(meta);
+  }
+});
+
+it('is the zone the renderer writes readers’ dates in', async () => {
+  for (const url of ['/', '/section/none']) {
+    const page = await t.app.inject({ method: 'GET', url });
+    expect(page.body).toContain('<p>Zone: America/New_York</p>');
   }
 });

@@ -13,10 +13,11 @@ const TEMPLATE = `<!doctype html><html><head><!--app-head--></head>
  * /section/{name} the list of a category, each shown as titles; /{category}/{sub-category?} by
  * their readable names shows the category's list (404 when they name none), and a page the host
  * says is gone shows 'Removed' with status 410. While a test holds `globalThis.__renderGate` (a
- * promise), renders start but wait for it before reading.
+ * promise), renders start but wait for it before reading. Pages name the time zone they were
+ * asked to write dates in.
  */
 const RENDERER = `
-export async function render({ url, publicUrl, fetch, gone }) {
+export async function render({ url, publicUrl, fetch, gone, timeZone }) {
   globalThis.__renders = (globalThis.__renders ?? 0) + 1;
   if (globalThis.__renderGate) await globalThis.__renderGate;
   if (url === '/old') return { kind: 'redirect', status: 301, location: '/' };
@@ -64,7 +65,7 @@ export async function render({ url, publicUrl, fetch, gone }) {
     kind: 'page',
     status,
     head: '<link rel="canonical" href="' + publicUrl + url + '">',
-    html: '<main>Categories: ' + names + '</main>' + content + 'x'.repeat(2000),
+    html: '<main>Categories: ' + names + '</main>' + content + '<p>Zone: ' + timeZone + '</p>' + 'x'.repeat(2000),
     state: '<script id="app-state" type="application/json">{}</script>',
   };
 }

@@ -22,6 +22,8 @@ export interface RenderRequest {
   /** Absolute base for canonical and social URLs (PUBLIC_URL). */
   publicUrl: string;
   fetch: ApiFetch;
+  /** The site's IANA time zone (SITE_TIME_ZONE), in which readers' dates are written. */
+  timeZone?: string;
   /**
    * The page is an article that was deleted (its address answers 410 Gone, decision 084): the
    * renderer shows the 'removed' screen with status 410 and reads nothing.

@@ -22,17 +22,20 @@ export interface PageFrame {
   template: string;
   /** Head elements of every page: the site's settings the browser app reads. */
   siteHead: string;
+  /** The site's time zone, in which readers' dates are written (SITE_TIME_ZONE). */
+  timeZone: string;
   /** Whether article pages carry the view beacon (VIEWS_FROM=beacon). */
   beacon: boolean;
 }
 
 /** The frame of this site's pages, from its configuration and built template. */
 export function pageFrame(config: Config, template: string): PageFrame {
-  // SITE_TIME_ZONE for the editor, on every page.
+  // SITE_TIME_ZONE for the browser app (readers' dates, the editor), on every page.
   const zone = config.siteTimeZone.replace(/[^\w/+-]/g, '');
   return {
     template,
     siteHead: `<meta name="${SITE_TIME_ZONE_META}" content="${zone}" />\n    `,
+    timeZone: config.siteTimeZone,
     beacon: config.viewsFrom === 'beacon',
   };
 }
@@ -82,6 +85,7 @@ export async function renderPage(
       url: job.url,
       publicUrl,
       fetch: reads.fetch,
+      timeZone: frame.timeZone,
       ...(job.gone && { gone: true }),
     });
     if (api.seen()) return { kind: 'unavailable' };

@@ -1,14 +1,22 @@
+import { DISPLAY_TIME_ZONE } from '@newsroom/contract';
+import { intlZone, type ZoneRules } from './time-zone.ts';
+
 /**
- * Readers' dates: en-US, in the display zone (DISPLAY_TIME_ZONE, Asia/Kolkata), the same text on
- * the server and in the browser that hydrates it.
+ * Readers' dates: en-US, in the site's time zone (SITE_TIME_ZONE, Asia/Kolkata unless set), the
+ * same text on the server and in the browser that hydrates it.
  *
- * Written out here rather than with Intl.DateTimeFormat: a page's first date formatter makes the
- * browser load its locale and time-zone data, a single task of about 40 ms on this machine (four
- * times that on a throttled phone) in the middle of hydration. Asia/Kolkata is UTC+5:30 all year
- * (no daylight saving since 1945), so a fixed offset gives the same text; a test compares both
- * over many dates, and fails if the display zone changes.
+ * The text is written out here and only the zone's offset comes from the zone rules in use: the
+ * server renders with Intl's (`setZoneRules`, entry-server.tsx) and hands the browser a table of
+ * the offsets its page used (time-zone.ts), so hydration writes the same text without the
+ * browser's time-zone data, whose loading is a long task in the middle of hydration. A test
+ * compares this text with Intl's over many dates and zones.
  */
-const OFFSET_MINUTES = 5 * 60 + 30;
+let rules: ZoneRules | null = null;
+
+/** The zone rules dates are formatted with from now on, in this process or page. */
+export function setZoneRules(next: ZoneRules): void {
+  rules = next;
+}
 
 const MONTHS = [
   'January',
@@ -25,14 +33,13 @@ const MONTHS = [
   'December',
 ];
 
-/** The zone as en-US names it in short: "GMT+5:30". */
-const ZONE_NAME = `GMT+${Math.floor(OFFSET_MINUTES / 60)}:${String(OFFSET_MINUTES % 60).padStart(2, '0')}`;
-
-/** The wall-clock fields of `iso` in the display zone (read with the getUTC… methods). */
-function inDisplayZone(iso: string): Date {
+/** The wall-clock fields of `iso` in the site's zone (read with the getUTC… methods). */
+function inSiteZone(iso: string): { local: Date; name: string } {
   const time = Date.parse(iso);
   if (Number.isNaN(time)) throw new RangeError(`Invalid time value: ${iso}`);
-  return new Date(time + OFFSET_MINUTES * 60_000);
+  rules ??= intlZone(DISPLAY_TIME_ZONE);
+  const { offset, name } = rules.at(time);
+  return { local: new Date(time + offset * 60_000), name };
 }
 
 function dayOf(local: Date): string {
@@ -41,14 +48,14 @@ function dayOf(local: Date): string {
 
 /** A date as readers see it, e.g. "March 4, 2025". */
 export function formatDate(iso: string): string {
-  return dayOf(inDisplayZone(iso));
+  return dayOf(inSiteZone(iso).local);
 }
 
 /** A date and time, e.g. "March 4, 2025 at 10:30 AM GMT+5:30". */
 export function formatDateTime(iso: string): string {
-  const local = inDisplayZone(iso);
+  const { local, name } = inSiteZone(iso);
   const hours = local.getUTCHours();
   const minutes = String(local.getUTCMinutes()).padStart(2, '0');
   const period = hours < 12 ? 'AM' : 'PM';
-  return `${dayOf(local)} at ${hours % 12 || 12}:${minutes} ${period} ${ZONE_NAME}`;
+  return `${dayOf(local)} at ${hours % 12 || 12}:${minutes} ${period} ${name}`;
 }

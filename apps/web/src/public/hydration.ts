@@ -1,5 +1,6 @@
 import type { DehydratedState } from '@tanstack/react-query';
 import type { PublicPageRef } from './page.ts';
+import type { ZoneTable } from './time-zone.ts';
 
 /** The id of the <script type="application/json"> that carries the server's data to the page. */
 export const STATE_ELEMENT_ID = 'app-state';
@@ -8,6 +9,8 @@ export const STATE_ELEMENT_ID = 'app-state';
 export interface PublicState {
   page: PublicPageRef;
   query: DehydratedState;
+  /** The offsets of the site's time zone over the dates the page shows, when it shows any. */
+  zone?: ZoneTable;
 }
 
 /** The state the server embedded, or null when the page was not server-rendered. */

@@ -2,11 +2,14 @@ import { QueryClientProvider, hydrate, type QueryClient } from '@tanstack/react-
 import { startTransition, type ComponentType } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createQueryClient } from '../lib/query-client.ts';
+import { setZoneRules } from './format.ts';
 import { documentTitle } from './head.ts';
 import { readPublicState, receivedNow } from './hydration.ts';
 import type { PublicPageRef } from './page.ts';
 import { PublicPage } from './PublicPage.tsx';
 import { ServerMarkup } from './server-markup.ts';
+import { intlZone, tableZone } from './time-zone.ts';
+import { siteTimeZone } from '../lib/site-time-zone.ts';
 
 /** The contact page and its form library load only on that page, before it is hydrated. */
 async function contactPageFor(page: PublicPageRef): Promise<ComponentType | undefined> {
@@ -36,6 +39,8 @@ async function resolveInBrowser(queryClient: QueryClient): Promise<PublicPageRef
  */
 export async function hydratePublic(root: HTMLElement): Promise<void> {
   const state = readPublicState();
+  // The server's offsets for the dates it wrote; other dates in the zone the page names.
+  setZoneRules(state?.zone ? tableZone(state.zone) : intlZone(siteTimeZone()));
   const queryClient = createQueryClient();
   if (state) hydrate(queryClient, receivedNow(state.query));
   const page = state ? state.page : await resolveInBrowser(queryClient);
