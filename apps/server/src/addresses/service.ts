@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { publicPaths } from '@newsroom/contract';
 import type { Database } from '../db/schema.ts';
 import { isoNow, type Clock } from '../domain/clock.ts';
+import { lookupKey } from '../domain/lookup-key.ts';
 import { publicTags, type StaleTags } from '../domain/public-tags.ts';
 import { isPublicNews } from '../news/visibility.ts';
 import { TaxonomyAddresses } from './taxonomy-addresses.ts';
@@ -20,7 +21,7 @@ function articleSlugOfPath(pathname: string): string | null {
   const match = /^\/news\/([^/]+)$/.exec(pathname);
   if (!match?.[1]) return null;
   try {
-    return decodeURIComponent(match[1]).trim().toLowerCase();
+    return lookupKey(decodeURIComponent(match[1]));
   } catch {
     return null;
   }

@@ -1,4 +1,5 @@
 import { FEED_FILE, nameFilterValue, publicPaths } from '@newsroom/contract';
+import { lookupKey } from '../domain/lookup-key.ts';
 import { filterTag, publicTags, type StaleTags } from '../domain/public-tags.ts';
 
 const API = '/api/v1/u';
@@ -26,7 +27,7 @@ export function articleSlugOf(url: string): string | null {
   const match = /^\/api\/v1\/u\/news\/([^/]+)$/.exec(path);
   if (!match?.[1]) return null;
   try {
-    return decodeURIComponent(match[1]).trim().toLowerCase();
+    return lookupKey(decodeURIComponent(match[1]));
   } catch {
     return null;
   }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { NewsDto } from '@newsroom/contract';
 import { systemClock, type Clock } from '../domain/clock.ts';
+import { lookupKey } from '../domain/lookup-key.ts';
 import type { StaleTags } from '../domain/public-tags.ts';
 import { isListTag, publicTags } from '../domain/public-tags.ts';
 import { RedisChannel, type BusLogger } from '../redis/channel.ts';
@@ -247,4 +248,4 @@ export class PublicCache {
   }
 }
 
-const articleKey = (slug: string) => `article ${slug.trim().toLowerCase()}`;
+const articleKey = (slug: string) => `article ${lookupKey(slug)}`;

@@ -1,4 +1,5 @@
 import { nameFilterValue, toPathSegment, type NewsDto, type Section } from '@newsroom/contract';
+import { lookupKey } from './lookup-key.ts';
 import { isInNewsWindow } from './news-window.ts';
 
 /**
@@ -12,9 +13,6 @@ export type StaleTags = readonly string[];
 export type Invalidate = (tags: StaleTags) => Promise<void>;
 
 export type ListFilter = 'category' | 'subcategory' | 'publisher' | 'anchor';
-
-/** Names are matched ignoring case and surrounding spaces, as the filters match them. */
-const norm = (name: string) => name.trim().toLowerCase();
 
 /** How the tags of each family of lists begin: `isListTag` knows them by it. */
 const LIST_FAMILIES = {
@@ -31,9 +29,9 @@ export const publicTags = {
   taxonomy: 'taxonomy',
   /** The unfiltered newest-first lists: home page, /u/get without filters, /u/latest, RSS. */
   newest: `${LIST_FAMILIES.list}newest`,
-  list: (filter: ListFilter, name: string) => `${LIST_FAMILIES.list}${filter}:${norm(name)}`,
-  related: (category: string) => `${LIST_FAMILIES.related}${norm(category)}`,
-  article: (slug: string) => `article:${norm(slug)}`,
+  list: (filter: ListFilter, name: string) => `${LIST_FAMILIES.list}${filter}:${lookupKey(name)}`,
+  related: (category: string) => `${LIST_FAMILIES.related}${lookupKey(category)}`,
+  article: (slug: string) => `article:${lookupKey(slug)}`,
   /** The site's feed (/rss.xml): every article write names it. */
   feeds: 'feeds',
   /** A category's or sub-category's feed, by the path segments of its names. */

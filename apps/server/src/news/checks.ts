@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { MEDIA_REQUIRED_MESSAGE, type FieldError, type NewsFields } from '@newsroom/contract';
 import type { Database, NewsTable } from '../db/schema.ts';
 import { DomainError, validationFailed } from '../domain/errors.ts';
+import { lookupKey } from '../domain/lookup-key.ts';
 import { searchBodyText } from '../search/body-text.ts';
 import type { CheckedImage } from './image.ts';
 import type { NewsRow } from './repo.ts';
@@ -27,7 +28,7 @@ export function newsValues(fields: NewsFields): NewsValues {
   }
   return {
     title: fields.title,
-    slug: fields.slug.toLowerCase(),
+    slug: lookupKey(fields.slug),
     meta_description: fields.metaDescription,
     description,
     body_text: searchBodyText(description),
@@ -59,7 +60,7 @@ export class NewsWriteChecks {
       throw validationFailed([{ path: 'image', message: MEDIA_REQUIRED_MESSAGE }]);
     }
     await this.assertReferences(fields);
-    await this.assertSlugFree(fields.slug.toLowerCase(), existing?.id);
+    await this.assertSlugFree(lookupKey(fields.slug), existing?.id);
   }
 
   private async assertReferences(fields: NewsFields) {

@@ -13,6 +13,7 @@ import { isForeignKeyViolation, isUniqueViolation } from '../db/errors.ts';
 import { newId } from '../db/ids.ts';
 import { isoNow, systemClock, type Clock } from '../domain/clock.ts';
 import { DomainError } from '../domain/errors.ts';
+import { lookupKey } from '../domain/lookup-key.ts';
 import { articleTags, type Invalidate } from '../domain/public-tags.ts';
 import type { Database } from '../db/schema.ts';
 import type { MediaStorage } from '../storage/storage.ts';
@@ -205,7 +206,7 @@ export class NewsService {
 
   /** A public article, its views including those not written yet. */
   async bySlug(slug: string): Promise<NewsDto> {
-    const row = await this.repo.findBySlug(slug.trim().toLowerCase(), true);
+    const row = await this.repo.findBySlug(lookupKey(slug), true);
     if (!row) throw slugNotFound(slug);
     return this.toDto(row);
   }
@@ -225,7 +226,7 @@ export class NewsService {
       {
         activeOnly: true,
         category: filterName(categoryName),
-        excludeSlug: filterName(excludeSlug)?.toLowerCase(),
+        excludeSlug: slugFilter(excludeSlug),
       },
       limit,
     );
@@ -235,7 +236,7 @@ export class NewsService {
   /** The newest active articles, for 'Read this also'. */
   async latest(limit = READ_ALSO_COUNT, excludeSlug?: string): Promise<NewsDto[]> {
     const rows = await this.repo.list(
-      { activeOnly: true, excludeSlug: filterName(excludeSlug)?.toLowerCase() },
+      { activeOnly: true, excludeSlug: slugFilter(excludeSlug) },
       limit,
     );
     return rows.map((row) => this.toDto(row));
@@ -300,6 +301,12 @@ export class NewsService {
 function filterName(value: string | undefined): string | undefined {
   const name = nameFilterValue(value);
   return typeof name === 'string' ? name : undefined;
+}
+
+/** A slug to leave out of a list, as articles are looked up by it. */
+function slugFilter(value: string | undefined): string | undefined {
+  const slug = filterName(value);
+  return slug === undefined ? undefined : lookupKey(slug);
 }
 
 const newsNotFound = () => new DomainError('NOT_FOUND', 'News not found');

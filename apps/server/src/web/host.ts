@@ -7,12 +7,9 @@ import { publicPaths } from '@newsroom/contract';
 import { cacheRoutesOfScope } from '../cache/cached-routes.ts';
 import { compressFor } from './compress.ts';
 import { feeds } from './feeds.ts';
-import { pagesRoute } from './pages.ts';
+import { isNotPage, pagesRoute } from './pages.ts';
 import { notBuiltPage } from './template.ts';
 import { loadWebDist, locateWebDist } from './web-dist.ts';
-
-/** Prefixes that belong to the API and media, which answer their own 404s. */
-const NOT_PAGES = ['/api/', '/uploads/'];
 
 /** Crawlers learn of both sitemaps here: the index of everything and the Google News one. */
 const robotsTxt = (publicUrl: string) =>
@@ -61,7 +58,7 @@ export async function webHost(app: FastifyInstance) {
   if ('missing' in loaded) {
     app.log.warn(`Web app not built (${loaded.missing}): pages answer 503. Run npm run build.`);
     app.get('/*', async (request, reply) => {
-      if (NOT_PAGES.some((prefix) => request.url.startsWith(prefix))) return reply.callNotFound();
+      if (isNotPage(request.url)) return reply.callNotFound();
       const body = notBuiltPage(loaded.missing);
       const { encoding, payload } = await compressFor(request.headers['accept-encoding'], body);
       if (encoding) void reply.header('content-encoding', encoding);

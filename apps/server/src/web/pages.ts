@@ -16,6 +16,9 @@ import type { WebDist } from './web-dist.ts';
 /** Prefixes that belong to the API and media, which answer their own 404s. */
 const NOT_PAGES = ['/api/', '/uploads/'];
 
+/** Whether a URL belongs to the API or media rather than to the pages. */
+export const isNotPage = (url: string) => NOT_PAGES.some((prefix) => url.startsWith(prefix));
+
 const htmlAnswer = (status: number, cacheControl: string, body: string, extra = {}) =>
   storeAnswer({
     status,
@@ -108,7 +111,7 @@ export async function pagesRoute(app: FastifyInstance, dist: WebDist) {
   };
 
   const page = async (request: FastifyRequest, reply: FastifyReply) => {
-    if (NOT_PAGES.some((prefix) => request.url.startsWith(prefix))) return reply.callNotFound();
+    if (isNotPage(request.url)) return reply.callNotFound();
     if (isAuthPath(pathnameOf(request.url))) return sendAnswer(request, reply, shell);
     let answer: StoredAnswer;
     if (isPersonal(request)) {
