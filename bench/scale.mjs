@@ -18,6 +18,7 @@ import { validateXML } from 'xmllint-wasm';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config/env.ts';
 import { openDatabase } from '../apps/server/src/db/database.ts';
+import { migrationProvider } from '../apps/server/src/migrations/provider.ts';
 import { bulkLoad, growPostgres, growSqlite, growTaxonomy } from './scale/grow.mjs';
 import { plansOf, printPlans, recordingServices } from './scale/plans.mjs';
 import { measure, printRow, waitFor } from './scale/timing.mjs';
@@ -63,7 +64,7 @@ if (values.fresh) {
 mkdirSync(dataDir, { recursive: true });
 if (databaseUrl) await withClient(values['database-url'], `create schema if not exists ${schema}`);
 
-const db = await openDatabase({ databaseUrl, dataDir });
+const db = await openDatabase({ databaseUrl, dataDir, migrations: migrationProvider });
 const existing = await db.kysely
   .selectFrom('news_counts')
   .select('all_count')

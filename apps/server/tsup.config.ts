@@ -4,10 +4,10 @@ export default defineConfig({
   entry: {
     main: 'src/main.ts',
     'cli/admin-create': 'src/cli/admin-create.ts',
-    // Forked by news/variant-process.ts, which finds it beside the code that forks it.
-    'variant-worker': 'src/news/variant-worker.ts',
-    // Forked by web/render-process.ts, likewise.
-    'render-worker': 'src/web/render-worker.ts',
+    // Forked by media/variant-process.ts, which finds it beside the code that forks it.
+    'variant-worker': 'src/media/variant-worker.ts',
+    // Forked by pages/render-process.ts, likewise.
+    'render-worker': 'src/pages/render-worker.ts',
   },
   format: 'esm',
   platform: 'node',

@@ -9,7 +9,7 @@ import {
   createFigureTriggers,
   dropFigureTriggers,
 } from '../../apps/server/src/db/news-figures-triggers.ts';
-import { searchBodyText } from '../../apps/server/src/search/body-text.ts';
+import { searchBodyText } from '../../apps/server/src/news/body-text.ts';
 import { random } from '../random.mjs';
 
 const CATEGORIES = [

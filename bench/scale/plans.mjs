@@ -6,10 +6,10 @@ import { CategoryService } from '../../apps/server/src/category/service.ts';
 import { ContactService } from '../../apps/server/src/contact/service.ts';
 import { DashboardService } from '../../apps/server/src/dashboard/service.ts';
 import { systemClock } from '../../apps/server/src/domain/clock.ts';
-import { NewsArchive } from '../../apps/server/src/news/archive.ts';
+import { NewsArchive } from '../../apps/server/src/feeds/archive.ts';
 import { NewsService } from '../../apps/server/src/news/service.ts';
 import { SearchService } from '../../apps/server/src/search/service.ts';
-import { ViewBuffer } from '../../apps/server/src/news/view-buffer.ts';
+import { ViewBuffer } from '../../apps/server/src/views/view-buffer.ts';
 import { LocalStorage } from '../../apps/server/src/storage/local.ts';
 import { SubCategoryService } from '../../apps/server/src/subcategory/service.ts';
 

@@ -8,8 +8,9 @@ import { LIMITS, VIDEO_EMBED_ORIGINS } from '@newsroom/contract';
 import type { Config } from './config/env.ts';
 import { ensureWritableDir, loadSecrets, type Secrets } from './config/secrets.ts';
 import { openDatabase, type Db } from './db/database.ts';
+import { migrationProvider } from './migrations/provider.ts';
 import { systemClock, type Clock } from './domain/clock.ts';
-import { apiRoutes } from './http/api.ts';
+import { apiRoutes } from './api.ts';
 import {
   answerClientError,
   answerFrameworkError,
@@ -24,23 +25,23 @@ import { closeRedis, connectRedis, settle } from './redis/client.ts';
 import { FORM_FIELD_BYTES } from './news/input.ts';
 import { Throttle } from './security/throttle.ts';
 import { seedDemoIfEmpty } from './seed/first-start.ts';
-import { MediaSweeper } from './news/media-sweep.ts';
+import { MediaSweeper } from './media/media-sweep.ts';
 import { createServices, type Services } from './services.ts';
 import { openStorage, type StorageSettings } from './storage/open-storage.ts';
 import type { MediaStorage } from './storage/storage.ts';
-import { webHost } from './web/host.ts';
-import { countPageView } from './cache/article-views.ts';
+import { webHost } from './pages/host.ts';
+import { countPageView } from './views/article-views.ts';
 import { FrontDoor, siteHeaders } from './cache/front-door.ts';
 import { PublicCache } from './cache/public-cache.ts';
-import { RenderMark } from './http/render-mark.ts';
+import { RenderMark } from './pages/render-mark.ts';
 import { serverWithFront, type FrontSlot } from './http/server-factory.ts';
-import { ViewBuffer } from './news/view-buffer.ts';
-import { NewsMedia } from './news/media.ts';
+import { ViewBuffer } from './views/view-buffer.ts';
+import { NewsMedia } from './media/media.ts';
 import { NewsRepository, toNewsDto } from './news/repo.ts';
-import { VariantMaker } from './news/variant-maker.ts';
-import { VariantProcess } from './news/variant-process.ts';
-import { ScheduledRelease } from './cache/scheduled-release.ts';
-import { RenderProcesses } from './web/render-process.ts';
+import { VariantMaker } from './media/variant-maker.ts';
+import { VariantProcess } from './media/variant-process.ts';
+import { ScheduledRelease } from './news/scheduled-release.ts';
+import { RenderProcesses } from './pages/render-process.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -65,13 +66,13 @@ export interface BuildOptions {
   /** Where the app reads the time (what is published yet, stamps, expiries); tests move it. */
   clock?: Clock;
   /**
-   * `renderer`: the app of a render process (web/render-worker.ts), which the site's pages read
+   * `renderer`: the app of a render process (pages/render-worker.ts), which the site's pages read
    * the API through: a read-only connection to the site's database, no pages of its own, and none
    * of the site's background work (views, variants, sweeps, scheduled releases). Its
    * configuration comes without Redis and with the page cache off (decision 079).
    */
   role?: 'site' | 'renderer';
-  /** How long picture switches wait to be announced together (news/variant-maker.ts). */
+  /** How long picture switches wait to be announced together (media/variant-maker.ts). */
   variantSwitchBatchMs?: number;
   /** Overrides PAGE_CACHE_LIST_DELAY_MS beyond its range (tests that hold lists back). */
   listDelayMs?: number;
@@ -103,6 +104,7 @@ export async function buildApp(
   });
   const db = await openDatabase({
     ...config,
+    migrations: migrationProvider,
     onConnectionLost: (error) =>
       app.log.warn(`Lost a database connection (${error.message}); reconnecting on demand`),
     log: app.log,
@@ -131,7 +133,7 @@ export async function buildApp(
       : {}),
   });
   const variantProcess = new VariantProcess(storageSettings, app.log);
-  // Started by the page host once it has found the built web app (web/pages.ts).
+  // Started by the page host once it has found the built web app (pages/pages.ts).
   const renderProcesses = new RenderProcesses(config.renderProcesses, {
     config,
     clock,
@@ -248,7 +250,7 @@ export async function buildApp(
     });
   }
   await app.register(apiRoutes, { prefix: '/api/v1' });
-  // Pages: built assets, server-rendered public pages, the app shell for admins (web/host.ts).
+  // Pages: built assets, server-rendered public pages, the app shell for admins (pages/host.ts).
   if (site) await app.register(webHost);
 
   // First start on an empty database: demo content and a demo admin (docs/decisions/030).
@@ -265,9 +267,9 @@ export async function buildApp(
   const probe = await app.inject({ method: 'GET', url: '/robots.txt' });
   frontDoor.open(siteHeaders(probe.headers));
   frontSlot.front = frontDoor;
-  // Orphan uploads left by a crash go at start and then every few hours (news/media-sweep.ts).
+  // Orphan uploads left by a crash go at start and then every few hours (media/media-sweep.ts).
   mediaSweep.start();
-  // Pictures whose variants a crash or an older version left unmade (news/variant-maker.ts).
+  // Pictures whose variants a crash or an older version left unmade (media/variant-maker.ts).
   variants.start();
   views.start();
   return app;

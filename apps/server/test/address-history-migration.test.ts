@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import { Migrator, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrationProvider } from '../src/db/migrations.ts';
+import { migrationProvider } from '../src/migrations/provider.ts';
 import { createNews, newsFields, newsContext, type NewsContext } from './factories.ts';
 import { call, createTestApp, type TestApp } from './helpers.ts';
 import { fakeDist } from './web-dist.ts';

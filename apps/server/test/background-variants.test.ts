@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { imageUrls, type NewsDto } from '@newsroom/contract';
-import { isPendingImageKey } from '../src/news/image-keys.ts';
+import { isPendingImageKey } from '../src/media/image-keys.ts';
 import {
   afterVariants,
   createNews,

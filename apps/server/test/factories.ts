@@ -6,7 +6,7 @@ import type { Insertable } from 'kysely';
 import sharp from 'sharp';
 import { imageVariants, type NewsDto } from '@newsroom/contract';
 import type { Database } from '../src/db/schema.ts';
-import { pendingKeyOf } from '../src/news/image-keys.ts';
+import { pendingKeyOf } from '../src/media/image-keys.ts';
 import { adminAuth } from './fixtures.ts';
 import { call } from './helpers.ts';
 

@@ -1,9 +1,9 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { SWEEP_GRACE_MS } from '../src/news/media-sweep.ts';
+import { SWEEP_GRACE_MS } from '../src/media/media-sweep.ts';
 import { imageUrls } from '@newsroom/contract';
-import { pendingKeyOf } from '../src/news/image-keys.ts';
+import { pendingKeyOf } from '../src/media/image-keys.ts';
 import {
   afterVariants,
   createNews,

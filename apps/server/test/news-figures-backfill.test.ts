@@ -1,6 +1,6 @@
 import { Migrator, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrationProvider } from '../src/db/migrations.ts';
+import { migrationProvider } from '../src/migrations/provider.ts';
 import { createNews, createTaxonomy, type NewsContext } from './factories.ts';
 import { adminAuth } from './fixtures.ts';
 import { call, createSiblingApp, createTestApp, type TestApp } from './helpers.ts';

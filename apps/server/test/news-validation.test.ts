@@ -7,7 +7,7 @@ import {
   newsFieldsSchema,
   type NewsDto,
 } from '@newsroom/contract';
-import { ViewBuffer } from '../src/news/view-buffer.ts';
+import { ViewBuffer } from '../src/views/view-buffer.ts';
 import { NewsService } from '../src/news/service.ts';
 import type { MediaStorage } from '../src/storage/storage.ts';
 import {

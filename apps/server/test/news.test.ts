@@ -15,7 +15,7 @@ import {
   type AuthHeaders,
   type NewsContext,
 } from './factories.ts';
-import { pendingKeyOf } from '../src/news/image-keys.ts';
+import { pendingKeyOf } from '../src/media/image-keys.ts';
 import { adminAuth } from './fixtures.ts';
 import { call, createTestApp, type TestApp } from './helpers.ts';
 

@@ -1,7 +1,7 @@
 import { CompiledQuery, Migrator, sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { migrationProvider } from '../src/db/migrations.ts';
-import { pendingImageSql } from '../src/news/image-keys.ts';
+import { migrationProvider } from '../src/migrations/provider.ts';
+import { pendingImageSql } from '../src/media/image-keys.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
 /** Migration 0008 (the index of pending images) down and up again, and the scan that uses it. */

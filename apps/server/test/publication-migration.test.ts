@@ -6,7 +6,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { migrationProvider } from '../src/db/migrations.ts';
+import { migrationProvider } from '../src/migrations/provider.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- the schema changes under this test */
 type AnyDb = Kysely<any>;

@@ -1,5 +1,5 @@
 /**
- * The contract between the page host (apps/server/src/web) and the built server renderer
+ * The contract between the page host (apps/server/src/pages) and the built server renderer
  * (apps/web/src/entry-server.tsx).
  */
 

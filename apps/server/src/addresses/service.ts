@@ -3,8 +3,8 @@ import { publicPaths } from '@newsroom/contract';
 import type { Database } from '../db/schema.ts';
 import { isoNow, type Clock } from '../domain/clock.ts';
 import { lookupKey } from '../domain/lookup-key.ts';
-import { publicTags, type StaleTags } from '../domain/public-tags.ts';
-import { isPublicNews } from '../news/visibility.ts';
+import { publicTags, type StaleTags } from '../cache/tags.ts';
+import { isPublicNews } from '../db/news-visibility.ts';
 import { TaxonomyAddresses } from './taxonomy-addresses.ts';
 
 /**

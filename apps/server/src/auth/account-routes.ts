@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { changePasswordSchema } from '@newsroom/contract';
-import { signedInAdmin } from '../http/admin-guard.ts';
+import { signedInAdmin } from './admin-guard.ts';
 import { ok } from '../http/envelope.ts';
 import { validate } from '../http/validate.ts';
 import { THROTTLES } from '../security/throttle.ts';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { loginSchema, registerSchema, resendOtpSchema, verifySchema } from '@newsroom/contract';
-import { bearer } from '../http/admin-guard.ts';
+import { bearer } from './admin-guard.ts';
 import { DomainError } from '../domain/errors.ts';
 import { ok } from '../http/envelope.ts';
 import { validate } from '../http/validate.ts';

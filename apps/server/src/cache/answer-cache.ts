@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import { publicTags, type StaleTags } from '../domain/public-tags.ts';
+import { publicTags, type StaleTags } from './tags.ts';
 
 /** What the cache keeps: anything that knows its size in bytes and the tags it depends on. */
 export interface Cacheable {

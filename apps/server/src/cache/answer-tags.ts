@@ -1,6 +1,6 @@
 import { FEED_FILE, nameFilterValue, publicPaths } from '@newsroom/contract';
 import { lookupKey } from '../domain/lookup-key.ts';
-import { filterTag, publicTags, type StaleTags } from '../domain/public-tags.ts';
+import { filterTag, publicTags, type StaleTags } from './tags.ts';
 
 const API = '/api/v1/u';
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { isPersonal } from '../http/render-mark.ts';
+import { isPersonal } from './personal.ts';
 import type { Built } from './answer-cache.ts';
 import { answerKey, answerTags, articleSlugOf } from './answer-tags.ts';
 import type { PublicCache } from './public-cache.ts';

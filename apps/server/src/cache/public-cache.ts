@@ -2,11 +2,10 @@ import { randomBytes } from 'node:crypto';
 import type { NewsDto } from '@newsroom/contract';
 import { systemClock, type Clock } from '../domain/clock.ts';
 import { lookupKey } from '../domain/lookup-key.ts';
-import type { StaleTags } from '../domain/public-tags.ts';
-import { isListTag, publicTags } from '../domain/public-tags.ts';
+import type { StaleTags } from './tags.ts';
+import { isListTag, publicTags } from './tags.ts';
 import { RedisChannel, type BusLogger } from '../redis/channel.ts';
 import { AnswerCache, type Built, type ThroughOptions } from './answer-cache.ts';
-import type { ScheduledRelease } from './scheduled-release.ts';
 import type { StoredAnswer } from './stored-answer.ts';
 
 /**
@@ -28,6 +27,20 @@ type Entry = ({ kind: 'answer' } & StoredAnswer) | ({ kind: 'article' } & Articl
  */
 const REFRESH_WAIT_MS = 200;
 
+/**
+ * What becomes stale at a time rather than on a write: scheduled publications (decision 085,
+ * news/scheduled-release.ts).
+ */
+export interface PublicationSchedule {
+  /** Reads the schedule, and calls `onDue` at each publication time from then on. */
+  start(onDue: () => void): Promise<void>;
+  /** The schedule changed (a write here or elsewhere): read it again. */
+  refresh(): void;
+  /** The tags of every publication whose time has come since last asked, or null. */
+  due(): StaleTags | null;
+  stop(): void;
+}
+
 export interface PublicCacheOptions {
   maxBytes: number;
   /** How long a stale answer may still be handed out while its replacement is built. */
@@ -43,7 +56,7 @@ export interface PublicCacheOptions {
   /** With Redis, invalidations reach every instance on the same server and prefix. */
   redis?: { url: string; prefix: string; log: BusLogger };
   /** Scheduled publications: what becomes stale at a time rather than on a write. */
-  schedule?: ScheduledRelease;
+  schedule?: PublicationSchedule;
 }
 
 /**
@@ -56,7 +69,7 @@ export class PublicCache {
   private readonly channel: RedisChannel | null;
   /** Our own messages come back through Redis; they were applied already. */
   private readonly origin = randomBytes(8).toString('hex');
-  private readonly schedule: ScheduledRelease | null;
+  private readonly schedule: PublicationSchedule | null;
   private readonly listDelayMs: number;
   /** List tags named by writes and not yet made stale, and the timer that will. */
   private readonly heldLists = new Set<string>();

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { StaleTags } from '../domain/public-tags.ts';
-import { compressBoth, compressFor, encodingFor, preferredEncoding } from '../web/compress.ts';
+import type { StaleTags } from './tags.ts';
+import { compressBoth, compressFor, encodingFor, preferredEncoding } from './compress.ts';
 import type { Cacheable } from './answer-cache.ts';
 
 /** The headers of an answer that belong to it (helmet's and the like are set per request). */

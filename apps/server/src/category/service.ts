@@ -4,7 +4,7 @@ import { NameHistory } from '../addresses/name-history.ts';
 import { NamedRepository, toNamedDto, writeUniqueName } from '../db/named-repo.ts';
 import type { Database } from '../db/schema.ts';
 import { DomainError } from '../domain/errors.ts';
-import { taxonomyTags, type Invalidate } from '../domain/public-tags.ts';
+import { taxonomyTags, type Invalidate } from '../cache/tags.ts';
 
 /** Categories, each read with its sub-categories. */
 export class CategoryService {

@@ -7,6 +7,7 @@ import { AdminRegistration } from '../auth/registration.ts';
 import { ConfigError, loadConfig } from '../config/env.ts';
 import { ensureWritableDir, loadSecrets } from '../config/secrets.ts';
 import { openDatabase } from '../db/database.ts';
+import { migrationProvider } from '../migrations/provider.ts';
 import { DomainError } from '../domain/errors.ts';
 import { createMailer } from '../mail/mailer.ts';
 
@@ -40,7 +41,7 @@ async function main() {
   const config = loadConfig();
   await ensureWritableDir(config.dataDir);
   const secrets = await loadSecrets(config);
-  const db = await openDatabase(config);
+  const db = await openDatabase({ ...config, migrations: migrationProvider });
   try {
     // No mail is sent when creating a verified admin; the mailer is only there to satisfy the service.
     const mailer = createMailer({ ...config, logger: { info() {}, error() {} } });

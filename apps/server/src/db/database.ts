@@ -1,9 +1,15 @@
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import {
+  Kysely,
+  Migrator,
+  PostgresDialect,
+  SqliteDialect,
+  sql,
+  type MigrationProvider,
+} from 'kysely';
 import pg from 'pg';
 import { Checkpointer, type CheckpointLogger } from './checkpointer.ts';
-import { migrationProvider } from './migrations.ts';
 import type { Database } from './schema.ts';
 import { withStatementCache } from './statement-cache.ts';
 
@@ -31,6 +37,11 @@ export interface DatabaseOptions {
    * schema made, never migrates nor checkpoints, and the database refuses any write from it.
    */
   readOnly?: boolean;
+  /**
+   * The schema's migrations (migrations/provider.ts), run at open; handed in so that the database
+   * layer imports none of the features whose tables they make. Not needed read-only.
+   */
+  migrations?: MigrationProvider;
 }
 
 /** Where no logger is given (the CLI, the benchmarks): a process warning. */
@@ -47,8 +58,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Db> {
       ? openSqliteReader(options.dataDir)
       : openSqlite(options.dataDir, options.log ?? warningLog);
   if (readOnly) return db;
+  if (!options.migrations)
+    throw new Error('openDatabase needs the migrations to bring the schema up to date');
   try {
-    await migrate(db);
+    await migrate(db, options.migrations);
   } catch (error) {
     await db.close();
     throw error;
@@ -139,7 +152,7 @@ function watchConnections(pool: pg.Pool, onConnectionLost: (error: Error) => voi
   });
 }
 
-async function migrate({ kysely, dialect }: Db) {
+async function migrate({ kysely, dialect }: Db, provider: MigrationProvider) {
   // On PostgreSQL the migration tables live in the connection's own schema, so several schemas of
   // one database (one per test run, or per tenant) never see each other's migration state.
   const migrationTableSchema =
@@ -147,7 +160,7 @@ async function migrate({ kysely, dialect }: Db) {
       ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(kysely)).rows[0]
           ?.schema
       : undefined;
-  const migrator = new Migrator({ db: kysely, provider: migrationProvider, migrationTableSchema });
+  const migrator = new Migrator({ db: kysely, provider, migrationTableSchema });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

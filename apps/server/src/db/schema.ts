@@ -34,7 +34,7 @@ export interface NewsTable {
   slug: string;
   meta_description: string;
   description: string;
-  /** The description's plain text, for search (search/body-text.ts); kept by every write. */
+  /** The description's plain text, for search (news/body-text.ts); kept by every write. */
   body_text: string;
   /** JSON array of strings. */
   tags: string;
@@ -45,7 +45,7 @@ export interface NewsTable {
   image_key: string | null;
   alt: string;
   video_url: string;
-  /** 1 active, 0 inactive (the spec's status); public only when published too (news/visibility.ts). */
+  /** 1 active, 0 inactive (the spec's status); public only when published too (db/news-visibility.ts). */
   status: number;
   /** 1 while saved as a draft: never public, whatever the status (decision 085). */
   draft: Generated<number>;

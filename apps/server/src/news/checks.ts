@@ -3,8 +3,8 @@ import { MEDIA_REQUIRED_MESSAGE, type FieldError, type NewsFields } from '@newsr
 import type { Database, NewsTable } from '../db/schema.ts';
 import { DomainError, validationFailed } from '../domain/errors.ts';
 import { lookupKey } from '../domain/lookup-key.ts';
-import { searchBodyText } from '../search/body-text.ts';
-import type { CheckedImage } from './image.ts';
+import { searchBodyText } from './body-text.ts';
+import type { CheckedImage } from '../media/image.ts';
 import type { NewsRow } from './repo.ts';
 import { sanitizeDescription } from '../domain/rich-text.ts';
 

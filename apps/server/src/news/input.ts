@@ -4,7 +4,7 @@ import { IMAGE_MESSAGES } from '@newsroom/contract';
 import { DomainError } from '../domain/errors.ts';
 import { jsonTextTooDeep, tooDeepMessage, valueTooDeep } from '../http/json-body.ts';
 import { fieldTooLarge, formReadError } from './form-errors.ts';
-import { imageError, type NewsImage } from './image.ts';
+import { imageError, type NewsImage } from '../media/image.ts';
 
 /** The largest text field of a news form: room for the longest description, 200,000 characters. */
 export const FORM_FIELD_BYTES = 512 * 1024;

@@ -4,7 +4,7 @@ import { lowerEquals } from '../db/database.ts';
 import type { Database, NewsTable } from '../db/schema.ts';
 import { isoNow, type Clock } from '../domain/clock.ts';
 import { NewsFigures, type ResolvedFilter } from './figures.ts';
-import { isPublicNews, isScheduledNews } from './visibility.ts';
+import { isPublicNews, isScheduledNews } from '../db/news-visibility.ts';
 
 /** Which news a query reads; names are matched case-insensitively. */
 export interface NewsFilter {

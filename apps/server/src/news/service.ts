@@ -14,17 +14,17 @@ import { newId } from '../db/ids.ts';
 import { isoNow, systemClock, type Clock } from '../domain/clock.ts';
 import { DomainError } from '../domain/errors.ts';
 import { lookupKey } from '../domain/lookup-key.ts';
-import { articleTags, type Invalidate } from '../domain/public-tags.ts';
+import { articleTags, type Invalidate } from '../cache/tags.ts';
 import type { Database } from '../db/schema.ts';
 import type { MediaStorage } from '../storage/storage.ts';
 import { NewsWriteChecks, newsValues, slugTaken, type NewsUpdate } from './checks.ts';
-import { checkImage, type CheckedImage, type NewsImage } from './image.ts';
-import { isPendingImageKey } from './image-keys.ts';
-import { NewsMedia } from './media.ts';
+import { checkImage, type CheckedImage, type NewsImage } from '../media/image.ts';
+import { isPendingImageKey } from '../media/image-keys.ts';
+import { NewsMedia } from '../media/media.ts';
 import { publicationOf } from './publication.ts';
 import { NewsRepository, toAdminNewsRow, toNewsDto, type NewsFilter } from './repo.ts';
-import type { VariantMaker } from './variant-maker.ts';
-import type { ViewBuffer } from './view-buffer.ts';
+import type { VariantMaker } from '../media/variant-maker.ts';
+import type { ViewBuffer } from '../views/view-buffer.ts';
 
 export type { NewsUpdate } from './checks.ts';
 
@@ -211,7 +211,7 @@ export class NewsService {
     return this.toDto(row);
   }
 
-  /** Counts one view of an article, written with others within a second (news/view-buffer.ts). */
+  /** Counts one view of an article, written with others within a second (views/view-buffer.ts). */
   countView(id: string): void {
     this.views.add(id);
   }

@@ -3,7 +3,7 @@ import type { NameInput, PersonDto } from '@newsroom/contract';
 import { NamedRepository, toNamedDto, writeUniqueName } from '../db/named-repo.ts';
 import type { Database } from '../db/schema.ts';
 import { DomainError } from '../domain/errors.ts';
-import { taxonomyTags, type Invalidate } from '../domain/public-tags.ts';
+import { taxonomyTags, type Invalidate } from '../cache/tags.ts';
 
 export interface PersonKind {
   table: 'anchors' | 'publishers';

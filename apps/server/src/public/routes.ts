@@ -5,7 +5,7 @@ import {
   publicNewsQuerySchema,
   relatedNewsQuerySchema,
 } from '@newsroom/contract';
-import { countArticleView } from '../cache/article-views.ts';
+import { countArticleView } from '../views/article-views.ts';
 import { ok } from '../http/envelope.ts';
 import { validate } from '../http/validate.ts';
 

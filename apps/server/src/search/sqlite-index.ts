@@ -1,7 +1,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { isoNow, type Clock } from '../domain/clock.ts';
-import { isPublicNews } from '../news/visibility.ts';
+import { isPublicNews } from '../db/news-visibility.ts';
 import { MARK_END, MARK_START } from './snippet.ts';
 import {
   MAX_SEARCH_HITS,

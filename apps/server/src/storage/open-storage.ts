@@ -5,7 +5,7 @@ import type { MediaStorage } from './storage.ts';
 
 /**
  * Which media store to open, as plain data: the app opens it, and so does the variant process
- * (news/variant-worker.ts), which is handed the same settings.
+ * (media/variant-worker.ts), which is handed the same settings.
  */
 export type StorageSettings =
   { driver: 'local'; root: string; publicUrl: string } | { driver: 's3'; s3: S3Config };

@@ -6,7 +6,7 @@ import { isUniqueViolation } from '../db/errors.ts';
 import { newId, now } from '../db/ids.ts';
 import type { Database } from '../db/schema.ts';
 import { DomainError, validationFailed } from '../domain/errors.ts';
-import { taxonomyTags, type Invalidate } from '../domain/public-tags.ts';
+import { taxonomyTags, type Invalidate } from '../cache/tags.ts';
 
 /** Sub-categories: a name unique within its parent category. */
 export class SubCategoryService {

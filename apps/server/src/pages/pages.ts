@@ -2,11 +2,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isAuthPath } from '@newsroom/contract';
 import type { Built } from '../cache/answer-cache.ts';
 import { answerKey } from '../cache/answer-tags.ts';
-import { countPageView } from '../cache/article-views.ts';
+import { countPageView } from '../views/article-views.ts';
 import { sendAnswer, storeAnswer, type StoredAnswer } from '../cache/stored-answer.ts';
 import { isDatabaseUnavailable } from '../db/errors.ts';
-import { isPersonal } from '../http/render-mark.ts';
-import { missingPages, pathnameOf } from './missing-pages.ts';
+import { isPersonal } from '../cache/personal.ts';
+import { missingPages, pathnameOf } from '../addresses/missing-pages.ts';
 import { pageFrame, renderPage, type PageRenderer } from './page-render.ts';
 import { fillTemplate } from './template.ts';
 import { injectTransport } from './transport.ts';
@@ -36,7 +36,7 @@ const htmlAnswer = (status: number, cacheControl: string, body: string, extra = 
  * Every other GET is a page. Signed-in admins and the sign-in screens get the app shell; everyone
  * else a public page, served from the public cache and rendered once per key when missing
  * (docs/decisions/040, 070). An article page counts one view per GET, kept or rendered. A page
- * the renderer cannot find may have moved or been removed (web/missing-pages.ts, decision 084).
+ * the renderer cannot find may have moved or been removed (addresses/missing-pages.ts, decision 084).
  */
 export async function pagesRoute(app: FastifyInstance, dist: WebDist) {
   const beaconViews = app.config.viewsFrom === 'beacon';

@@ -18,7 +18,7 @@ const moduleDir = path.dirname(fileURLToPath(import.meta.url));
 
 /**
  * The web app's dist folder: WEB_DIST when set, else apps/web/dist found from this file
- * (apps/server/dist/main.js once built, apps/server/src/web/ under tsx).
+ * (apps/server/dist/main.js once built, apps/server/src/pages/ under tsx).
  */
 export function locateWebDist(configured: string | undefined): string {
   if (configured) return path.resolve(configured);

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { compressFor } from './compress.ts';
+import { compressFor } from '../cache/compress.ts';
 
 /** Feeds and sitemaps may be kept by browsers and shared caches for five minutes. */
 const FEED_MAX_AGE_SECONDS = 300;

@@ -1,9 +1,9 @@
 import { sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
-import { addressHistoryMigration } from './address-history-migration.ts';
-import { newsFigures } from './news-figures-migration.ts';
-import { pendingImageMigration } from './pending-image-migration.ts';
-import { publicationMigration } from './publication-migration.ts';
-import { searchMigration } from '../search/migration.ts';
+import { addressHistoryMigration } from './address-history.ts';
+import { newsFigures } from './news-figures.ts';
+import { pendingImageMigration } from './pending-image.ts';
+import { publicationMigration } from './publication.ts';
+import { searchMigration } from './search.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations run against the schema as it was, not as it is typed now */
 type AnyDb = Kysely<any>;

@@ -1,18 +1,18 @@
 import cors from '@fastify/cors';
 import type { FastifyInstance } from 'fastify';
-import { accountRoutes } from '../auth/account-routes.ts';
-import { authRoutes } from '../auth/routes.ts';
-import { categoryRoutes } from '../category/routes.ts';
-import { contactAdminRoutes, contactPublicRoutes } from '../contact/routes.ts';
-import { dashboardRoutes } from '../dashboard/routes.ts';
-import { newsRoutes } from '../news/routes.ts';
-import { personRoutes } from '../people/routes.ts';
-import { publicRoutes } from '../public/routes.ts';
-import { searchRoutes } from '../search/routes.ts';
-import { subCategoryRoutes } from '../subcategory/routes.ts';
-import { cacheRoutesOfScope } from '../cache/cached-routes.ts';
-import { guardAdminScope } from './admin-guard.ts';
-import { answerNotFound } from './error-handler.ts';
+import { accountRoutes } from './auth/account-routes.ts';
+import { authRoutes } from './auth/routes.ts';
+import { categoryRoutes } from './category/routes.ts';
+import { contactAdminRoutes, contactPublicRoutes } from './contact/routes.ts';
+import { dashboardRoutes } from './dashboard/routes.ts';
+import { newsRoutes } from './news/routes.ts';
+import { personRoutes } from './people/routes.ts';
+import { publicRoutes } from './public/routes.ts';
+import { searchRoutes } from './search/routes.ts';
+import { subCategoryRoutes } from './subcategory/routes.ts';
+import { cacheRoutesOfScope } from './cache/cached-routes.ts';
+import { guardAdminScope } from './auth/admin-guard.ts';
+import { answerNotFound } from './http/error-handler.ts';
 
 /** Everything under /api/v1: open routes first, then the admin scope behind one guard. */
 export async function apiRoutes(app: FastifyInstance) {

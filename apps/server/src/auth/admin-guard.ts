@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { SessionAdmin } from '../auth/service.ts';
+import type { SessionAdmin } from './service.ts';
 import { DomainError } from '../domain/errors.ts';
 
 export interface AdminRoute {

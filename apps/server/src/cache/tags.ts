@@ -1,6 +1,6 @@
 import { nameFilterValue, toPathSegment, type NewsDto, type Section } from '@newsroom/contract';
-import { lookupKey } from './lookup-key.ts';
-import { isInNewsWindow } from './news-window.ts';
+import { lookupKey } from '../domain/lookup-key.ts';
+import { isInNewsWindow } from '../domain/news-window.ts';
 
 /**
  * What a public answer depends on, named so that a write can say what it makes stale. Cached

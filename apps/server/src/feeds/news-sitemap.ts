@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { PUBLICATION, publicPaths } from '@newsroom/contract';
 import { keepAnswerUntil } from '../cache/cached-routes.ts';
 import { NEWS_SITEMAP_MAX, leavesNewsWindowAt, newsWindowStart } from '../domain/news-window.ts';
-import type { RecentArticle } from '../news/archive.ts';
+import type { RecentArticle } from './archive.ts';
 import { escapeXml, sendXml } from './xml.ts';
 
 const SITEMAP_NAMESPACE = 'http://www.sitemaps.org/schemas/sitemap/0.9';

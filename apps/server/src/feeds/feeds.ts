@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { FEED_FILE, type Section } from '@newsroom/contract';
-import { movedLocation, pathnameOf } from './missing-pages.ts';
+import { movedLocation, pathnameOf } from '../addresses/missing-pages.ts';
 import { newsSitemap } from './news-sitemap.ts';
 import { rssDocument } from './rss.ts';
 import { sitemaps } from './sitemap.ts';

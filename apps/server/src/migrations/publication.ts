@@ -1,7 +1,11 @@
 import { sql, type Kysely, type Migration } from 'kysely';
-import { createPostgresSearchSync } from '../search/migration.ts';
-import { NOW_SQL } from './news-figures-sql.ts';
-import { createFigureTriggers, dialectOf, dropFigureTriggers } from './news-figures-triggers.ts';
+import { createPostgresSearchSync } from './search.ts';
+import { NOW_SQL } from '../db/news-figures-sql.ts';
+import {
+  createFigureTriggers,
+  dialectOf,
+  dropFigureTriggers,
+} from '../db/news-figures-triggers.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations run against the schema as it was, not as it is typed now */
 type AnyDb = Kysely<any>;

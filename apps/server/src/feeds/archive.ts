@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { isoNow, type Clock } from '../domain/clock.ts';
-import { NewsFigures } from './figures.ts';
-import { isPublicNews, isPublicNewsPublishedIn, isScheduledNews } from './visibility.ts';
+import { NewsFigures } from '../news/figures.ts';
+import { isPublicNews, isPublicNewsPublishedIn, isScheduledNews } from '../db/news-visibility.ts';
 
 /** One file of the sitemap index: a month of active articles, or its n-th part. */
 export interface ArchiveFile {

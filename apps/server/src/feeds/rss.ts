@@ -7,7 +7,7 @@ import {
   truncateWords,
   type Section,
 } from '@newsroom/contract';
-import type { FeedArticle } from '../news/feed-articles.ts';
+import type { FeedArticle } from './feed-articles.ts';
 
 const DESCRIPTION_WORDS = 50;
 

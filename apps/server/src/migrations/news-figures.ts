@@ -3,7 +3,7 @@ import {
   backfillFigures,
   createFigureTriggers,
   dropFigureTriggers,
-} from './news-figures-triggers.ts';
+} from '../db/news-figures-triggers.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations run against the schema as it was, not as it is typed now */
 type AnyDb = Kysely<any>;

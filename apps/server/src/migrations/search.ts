@@ -1,5 +1,5 @@
 import { PostgresAdapter, sql, type Kysely, type Migration } from 'kysely';
-import { searchBodyText } from './body-text.ts';
+import { searchBodyText } from '../news/body-text.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations run against the schema as it was, not as it is typed now */
 type AnyDb = Kysely<any>;
@@ -85,7 +85,7 @@ async function postgresIndex(db: AnyDb) {
 
 /**
  * The trigger that copies a news row into news_search. From migration 0007 the copy includes
- * `draft`, which the reader-facing rule reads (news/visibility.ts); 0004 created it without.
+ * `draft`, which the reader-facing rule reads (db/news-visibility.ts); 0004 created it without.
  */
 export async function createPostgresSearchSync(db: AnyDb, withDraft: boolean) {
   const draft = {

@@ -5,7 +5,7 @@ import type { Database } from '../db/schema.ts';
 import type { MediaStorage, StoredObject } from '../storage/storage.ts';
 
 /**
- * Where news images are stored (news/media.ts): originals `news/<uuid>[-WxH].<ext>` and their
+ * Where news images are stored (media/media.ts): originals `news/<uuid>[-WxH].<ext>` and their
  * variants, whose keys start with the original's (contract images.ts).
  */
 export const NEWS_MEDIA_PREFIX = 'news/';

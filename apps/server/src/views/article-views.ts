@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { ArticleRead } from './public-cache.ts';
+import type { ArticleRead } from '../cache/public-cache.ts';
 
 /**
  * Counts one view of an article read by /u/news/{slug} (or its beacon): into the batch written

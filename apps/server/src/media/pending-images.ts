@@ -12,7 +12,7 @@ interface Cursor {
 }
 
 /**
- * A walk over the articles whose image has a pending key (news/image-keys.ts), newest first, in
+ * A walk over the articles whose image has a pending key (media/image-keys.ts), newest first, in
  * batches, by the partial index of migration 0008. Drafts, scheduled and inactive articles are
  * included: any of them may be shown later without a new upload.
  */

@@ -5,8 +5,8 @@ import type { Database } from '../db/schema.ts';
 import type { Clock } from '../domain/clock.ts';
 import { MediaSizes } from '../storage/media-sizes.ts';
 import type { MediaStorage } from '../storage/storage.ts';
-import { imageContentType } from './image.ts';
-import { NewsRepository, toNewsDto } from './repo.ts';
+import { imageContentType } from '../media/image.ts';
+import { NewsRepository, toNewsDto } from '../news/repo.ts';
 
 /** An article's picture as a feed encloses it: where it is, its real byte size and type. */
 export interface FeedImage {

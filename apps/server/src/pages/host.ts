@@ -5,8 +5,8 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { publicPaths } from '@newsroom/contract';
 import { cacheRoutesOfScope } from '../cache/cached-routes.ts';
-import { compressFor } from './compress.ts';
-import { feeds } from './feeds.ts';
+import { compressFor } from '../cache/compress.ts';
+import { feeds } from '../feeds/feeds.ts';
 import { isNotPage, pagesRoute } from './pages.ts';
 import { notBuiltPage } from './template.ts';
 import { loadWebDist, locateWebDist } from './web-dist.ts';
@@ -38,7 +38,7 @@ function topLevelFiles(clientDir: string): string[] {
 
 /**
  * The page host: robots.txt, feeds, built browser assets, then every other GET as a page
- * (web/pages.ts). Feeds are served from the public cache like the pages.
+ * (pages/pages.ts). Feeds are served from the public cache like the pages.
  */
 export async function webHost(app: FastifyInstance) {
   const distDir = locateWebDist(app.config.webDist);

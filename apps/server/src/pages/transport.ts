@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ApiFetch, ApiResponse } from '@newsroom/contract';
-import { RENDER_HEADER } from '../http/render-mark.ts';
+import { RENDER_HEADER } from './render-mark.ts';
 
 /** The request's headers as a record (the renderer's calls give a plain one). */
 function headerRecord(init: RequestInit['headers']): Record<string, string> {

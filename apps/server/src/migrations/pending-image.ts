@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Migration } from 'kysely';
-import { PENDING_IMAGE_PREDICATE } from '../news/image-keys.ts';
-import { dialectOf } from './news-figures-triggers.ts';
+import { PENDING_IMAGE_PREDICATE } from '../media/image-keys.ts';
+import { dialectOf } from '../db/news-figures-triggers.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations run against the schema as it was, not as it is typed now */
 type AnyDb = Kysely<any>;
@@ -8,7 +8,7 @@ type AnyDb = Kysely<any>;
 
 /**
  * 0008_pending_images (decision 083): a partial index of the articles whose image still has its
- * pending name (news/image-keys.ts), newest first. The variant maker reads it at start to make
+ * pending name (media/image-keys.ts), newest first. The variant maker reads it at start to make
  * what a crash or an upload from before variants left undone; it holds only those rows, so the
  * scan costs nothing once every image has its variants. And an index of image keys, so the media
  * sweep (decision 060) asks whether a stored file is referenced with one probe per key. On

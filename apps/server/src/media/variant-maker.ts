@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { Clock } from '../domain/clock.ts';
-import { articleTags, type ArticlePlaces, type Invalidate } from '../domain/public-tags.ts';
+import { articleTags, type ArticlePlaces, type Invalidate } from '../cache/tags.ts';
 import type { NewsMedia } from './media.ts';
 import { PendingImages } from './pending-images.ts';
 import type { VariantJob } from './variant-protocol.ts';

@@ -1,7 +1,7 @@
 import { SITE_TIME_ZONE_META, publicPaths, type ApiFetch, type Renderer } from '@newsroom/contract';
 import type { PageArticle } from '../cache/stored-answer.ts';
 import type { Config } from '../config/env.ts';
-import { compressBoth } from './compress.ts';
+import { compressBoth } from '../cache/compress.ts';
 import { recordReads } from './render-reads.ts';
 import { fillTemplate } from './template.ts';
 import { watchForUnavailable } from './unavailable.ts';

@@ -1,6 +1,7 @@
 import type { Clock } from '../domain/clock.ts';
-import { articleTags, publicTags, type StaleTags } from '../domain/public-tags.ts';
-import { toNewsDto, type NewsRepository } from '../news/repo.ts';
+import type { PublicationSchedule } from '../cache/public-cache.ts';
+import { articleTags, publicTags, type StaleTags } from '../cache/tags.ts';
+import { toNewsDto, type NewsRepository } from './repo.ts';
 
 /** How many of the soonest scheduled articles are held in memory; more is rare. */
 const HELD = 500;
@@ -21,7 +22,7 @@ interface Upcoming {
  * move time), and a timer asks at the time itself. Every write, here or on another instance (the
  * invalidation bus), makes it read the schedule again.
  */
-export class ScheduledRelease {
+export class ScheduledRelease implements PublicationSchedule {
   private upcoming: Upcoming[] = [];
   /** False when more articles wait than are held: past the last held, nothing is known. */
   private complete = true;
