@@ -15,11 +15,14 @@ export type FieldError = z.infer<typeof fieldErrorSchema>;
 export const refSchema = z.object({ _id: z.string(), name: z.string() });
 export type Ref = z.infer<typeof refSchema>;
 
-export const categoryDtoSchema = refSchema.extend({
-  subcategory: z.array(refSchema),
-  createdAt: instant(),
-  updatedAt: instant(),
-});
+/** What every named record reads as (in this key order, as the API has always written it). */
+const namedRecordSchema = refSchema.extend({ createdAt: instant(), updatedAt: instant() });
+
+/** An anchor or a publisher. */
+export const personDtoSchema = namedRecordSchema;
+export type PersonDto = z.infer<typeof personDtoSchema>;
+
+export const categoryDtoSchema = namedRecordSchema.extend({ subcategory: z.array(refSchema) });
 export type CategoryDto = z.infer<typeof categoryDtoSchema>;
 
 export const subCategoryDtoSchema = refSchema.extend({
@@ -29,10 +32,6 @@ export const subCategoryDtoSchema = refSchema.extend({
   updatedAt: instant(),
 });
 export type SubCategoryDto = z.infer<typeof subCategoryDtoSchema>;
-
-/** An anchor or a publisher. */
-export const personDtoSchema = refSchema.extend({ createdAt: instant(), updatedAt: instant() });
-export type PersonDto = z.infer<typeof personDtoSchema>;
 
 export const newsDtoSchema = z.object({
   _id: z.string(),
@@ -138,10 +137,10 @@ export const emailDataSchema = z.object({ email: z.string() });
  * The envelope of a success: `{ statusCode: 200, data, message }`, plus what a call adds beside
  * `data` (`count`, `totalCount`).
  */
-export function envelopeSchema<T extends z.ZodType, Extra extends z.ZodRawShape>(
-  data: T,
-  extra: Extra = {} as Extra,
-) {
+export function envelopeSchema<
+  T extends z.ZodType,
+  Extra extends z.ZodRawShape = Record<never, never>,
+>(data: T, extra: Extra = {} as Extra) {
   return z.object({ statusCode: z.number(), data, message: z.string() }).extend(extra);
 }
 

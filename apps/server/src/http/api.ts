@@ -12,6 +12,8 @@ import { searchRoutes } from '../search/routes.ts';
 import { subCategoryRoutes } from '../subcategory/routes.ts';
 import { cacheRoutesOfScope } from '../cache/cached-routes.ts';
 import { guardAdminScope } from './admin-guard.ts';
+import { registerOpenApi } from './openapi.ts';
+import { useContractSchemas } from './route-schemas.ts';
 
 /** Everything under /api/v1: open routes first, then the admin scope behind one guard. */
 export async function apiRoutes(app: FastifyInstance) {
@@ -27,6 +29,10 @@ export async function apiRoutes(app: FastifyInstance) {
       maxAge: 600,
     });
   }
+
+  // Every route below declares its schemas; the document of them is served here (decision 092).
+  useContractSchemas(app);
+  await registerOpenApi(app);
 
   await app.register(contactPublicRoutes, { prefix: '/contact' });
   // The reader site's reads are served from the public cache (docs/decisions/070).
