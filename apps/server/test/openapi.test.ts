@@ -81,6 +81,11 @@ describe('the OpenAPI document', () => {
     });
   });
 
+  it('groups the operations by the first segment of their path', () => {
+    expect(operation('get', '/api/v1/news/get/{id}')?.tags).toEqual(['news']);
+    expect(operation('get', '/api/v1/u/search')?.tags).toEqual(['u']);
+  });
+
   it('describes the news forms as multipart or JSON, the picture as a file', () => {
     for (const [method, path] of [
       ['post', '/api/v1/news/create'],

@@ -26,7 +26,11 @@ export async function registerOpenApi(app: FastifyInstance) {
         securitySchemes: { [BEARER_AUTH]: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
       },
     },
-    transform: jsonSchemaTransform,
+    // Operations are grouped by the first segment of their path (`/api/v1/news/…`: news).
+    transform: (route) => {
+      const { schema, url } = jsonSchemaTransform(route);
+      return { schema: { tags: [url.split('/')[3] ?? ''], ...schema }, url };
+    },
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
   app.get('/openapi.json', { schema: { hide: true } }, async (_request, reply) => {
