@@ -13,6 +13,8 @@ import { subCategoryRoutes } from './subcategory/routes.ts';
 import { cacheRoutesOfScope } from './cache/cached-routes.ts';
 import { guardAdminScope } from './auth/admin-guard.ts';
 import { answerNotFound } from './http/error-handler.ts';
+import { registerOpenApi } from './http/openapi.ts';
+import { useContractSchemas } from './http/route-schemas.ts';
 
 /** Everything under /api/v1: open routes first, then the admin scope behind one guard. */
 export async function apiRoutes(app: FastifyInstance) {
@@ -33,6 +35,10 @@ export async function apiRoutes(app: FastifyInstance) {
   // catch-all would take it otherwise.
   app.setNotFoundHandler(answerNotFound);
   app.get('/*', answerNotFound);
+
+  // Every route below declares its schemas; the document of them is served here (decision 092).
+  useContractSchemas(app);
+  await registerOpenApi(app);
 
   await app.register(contactPublicRoutes, { prefix: '/contact' });
   // The reader site's reads are served from the public cache (docs/decisions/070).

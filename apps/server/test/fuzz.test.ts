@@ -79,9 +79,13 @@ function decoded(answer: RawResponse): Buffer {
   return answer.body;
 }
 
+/** The API's documentation answers documents (JSON, HTML, scripts) outside the envelope. */
+const isDocumentation = (path: string) => /^\/api\/v1\/(?:openapi\.json|docs)(?:[/?]|$)/.test(path);
+
 /** What is wrong with one answer, or null. */
 function problem(answer: RawResponse, method: string, path: string): string | null {
   if (answer.status >= 500) return `answered ${answer.status}`;
+  if (answer.status < 400 && isDocumentation(path)) return null;
   const json = (answer.headers['content-type'] ?? '').startsWith('application/json');
   const api = path.startsWith('/api/');
   if (method === 'HEAD' || (!json && !api)) return null;

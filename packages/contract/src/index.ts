@@ -3,6 +3,7 @@ export * from './limits.ts';
 export * from './paths.ts';
 export * from './publication.ts';
 export * from './render.ts';
+export * from './responses.ts';
 export * from './schemas.ts';
 export * from './sections.ts';
 export * from './text.ts';

@@ -1,13 +1,17 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { changePasswordSchema } from '@newsroom/contract';
 import { signedInAdmin } from './admin-guard.ts';
 import { ok } from '../http/envelope.ts';
+import { answers, type ContractTypeProvider } from '../http/route-schemas.ts';
 import { validate } from '../http/validate.ts';
 import { THROTTLES } from '../security/throttle.ts';
 
 /** Routes under /auth for a signed-in admin; registered behind the admin guard. */
-export async function accountRoutes(app: FastifyInstance) {
-  app.post('/change-password', async (request) => {
+export async function accountRoutes(scope: FastifyInstance) {
+  const app = scope.withTypeProvider<ContractTypeProvider>();
+  const schema = { body: changePasswordSchema, response: answers(z.null()) };
+  app.post('/change-password', { schema }, async (request) => {
     const admin = signedInAdmin(request);
     const input = validate(changePasswordSchema, request.body);
     // Someone holding a stolen access token must not get unlimited guesses at the password.

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { SessionAdmin } from './service.ts';
 import { DomainError } from '../domain/errors.ts';
+import { BEARER_AUTH } from '../http/openapi.ts';
 
 export interface AdminRoute {
   method: string;
@@ -32,6 +33,8 @@ export function bearer(request: FastifyRequest): string | null {
 export function guardAdminScope(app: FastifyInstance) {
   app.decorateRequest('admin', null);
   app.addHook('onRoute', (route) => {
+    // The OpenAPI document names the bearer token on every route of the scope.
+    route.schema = { ...route.schema, security: [{ [BEARER_AUTH]: [] }] };
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
       if (method !== 'HEAD') app.adminRoutes.push({ method, url: route.url });

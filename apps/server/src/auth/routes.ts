@@ -1,9 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { loginSchema, registerSchema, resendOtpSchema, verifySchema } from '@newsroom/contract';
+import {
+  emailDataSchema,
+  loginDataSchema,
+  loginSchema,
+  registerSchema,
+  resendOtpSchema,
+  verifySchema,
+} from '@newsroom/contract';
 import { bearer } from './admin-guard.ts';
 import { DomainError } from '../domain/errors.ts';
 import { ok } from '../http/envelope.ts';
+import { answers, type ContractTypeProvider } from '../http/route-schemas.ts';
 import { validate } from '../http/validate.ts';
 import { isTrustedOrigin } from '../security/origins.ts';
 import { THROTTLES } from '../security/throttle.ts';
@@ -11,6 +19,11 @@ import { clearSessionCookies, presentedRefreshToken, setSessionCookies } from '.
 
 const signupQuerySchema = z.object({
   verifycode: z.string({ error: 'verifycode must be given once, as text' }).optional(),
+});
+
+/** The refresh token, when the client does not keep it in the cookie. */
+const refreshBodySchema = z.object({
+  refreshToken: z.string().optional().describe('when not sent as the httpOnly cookie'),
 });
 
 /**
@@ -24,8 +37,11 @@ function withQueryCode(body: unknown, queryCode: string | undefined): unknown {
 }
 
 /** Open routes under /auth: sign-up, verification, sign-in, refresh and sign-out. */
-export async function authRoutes(app: FastifyInstance) {
+export async function authRoutes(scope: FastifyInstance) {
+  const app = scope.withTypeProvider<ContractTypeProvider>();
   const { auth, registration } = app.services;
+  const emailAnswer = answers(emailDataSchema);
+  const sessionSchema = { body: refreshBodySchema, response: answers(loginDataSchema) };
   const site = app.config;
 
   // A browser may act on the session (and its cookies) only from this site or an allowed
@@ -36,7 +52,12 @@ export async function authRoutes(app: FastifyInstance) {
     }
   });
 
-  app.post('/admin/signup', async (request) => {
+  const signupSchema = {
+    querystring: signupQuerySchema,
+    body: registerSchema,
+    response: emailAnswer,
+  };
+  app.post('/admin/signup', { schema: signupSchema }, async (request) => {
     await app.throttle.consume([THROTTLES.signupPerClient, request.ip]);
     const { verifycode } = validate(signupQuerySchema, request.query);
     const input = validate(registerSchema, withQueryCode(request.body, verifycode));
@@ -47,17 +68,22 @@ export async function authRoutes(app: FastifyInstance) {
     );
   });
 
-  app.post('/verify', async (request) => {
-    await app.throttle.consume([THROTTLES.verifyPerClient, request.ip]);
-    const input = validate(verifySchema, request.body);
-    await app.throttle.consume([THROTTLES.verifyPerAccount, input.email]);
-    return ok(
-      await registration.verify(input),
-      'Account verified successfully. You can now sign in',
-    );
-  });
+  app.post(
+    '/verify',
+    { schema: { body: verifySchema, response: emailAnswer } },
+    async (request) => {
+      await app.throttle.consume([THROTTLES.verifyPerClient, request.ip]);
+      const input = validate(verifySchema, request.body);
+      await app.throttle.consume([THROTTLES.verifyPerAccount, input.email]);
+      return ok(
+        await registration.verify(input),
+        'Account verified successfully. You can now sign in',
+      );
+    },
+  );
 
-  app.post('/resend-otp', async (request) => {
+  const resendSchema = { body: resendOtpSchema, response: emailAnswer };
+  app.post('/resend-otp', { schema: resendSchema }, async (request) => {
     await app.throttle.consume([THROTTLES.resendPerClient, request.ip]);
     const { email } = validate(resendOtpSchema, request.body);
     await app.throttle.consume([THROTTLES.resendPerAccount, email]);
@@ -68,7 +94,8 @@ export async function authRoutes(app: FastifyInstance) {
     );
   });
 
-  app.post('/login', async (request, reply) => {
+  const loginRouteSchema = { body: loginSchema, response: sessionSchema.response };
+  app.post('/login', { schema: loginRouteSchema }, async (request, reply) => {
     await app.throttle.consume([THROTTLES.loginPerClient, request.ip]);
     const input = validate(loginSchema, request.body);
     await app.throttle.consume([THROTTLES.loginPerAccount, input.email]);
@@ -78,14 +105,15 @@ export async function authRoutes(app: FastifyInstance) {
     return ok(session, 'Logged in successfully');
   });
 
-  app.post('/refresh', async (request, reply) => {
+  app.post('/refresh', { schema: sessionSchema }, async (request, reply) => {
     await app.throttle.consume([THROTTLES.refreshPerClient, request.ip]);
     const session = await auth.refresh(presentedRefreshToken(request));
     setSessionCookies(reply, session, site);
     return ok(session, 'Session refreshed');
   });
 
-  app.post('/logout', async (request, reply) => {
+  const logoutSchema = { body: refreshBodySchema, response: answers(z.null()) };
+  app.post('/logout', { schema: logoutSchema }, async (request, reply) => {
     await auth.logout(presentedRefreshToken(request), bearer(request));
     clearSessionCookies(reply, site);
     return ok(null, 'Logged out successfully');

@@ -1,28 +1,20 @@
 import type { FastifyInstance } from 'fastify';
-import { nameSchema } from '@newsroom/contract';
+import { z } from 'zod';
+import { categoryDtoSchema, nameSchema } from '@newsroom/contract';
 import { ok } from '../http/envelope.ts';
-import { validate } from '../http/validate.ts';
+import { recordWriteRoutes } from '../http/record-routes.ts';
+import { answers, type ContractTypeProvider } from '../http/route-schemas.ts';
 
-interface IdParams {
-  id: string;
-}
-
-export async function categoryRoutes(app: FastifyInstance) {
+export async function categoryRoutes(scope: FastifyInstance) {
+  const app = scope.withTypeProvider<ContractTypeProvider>();
   const categories = app.services.categories;
-  app.post('/create', async (request) =>
-    ok(
-      await categories.create(validate(nameSchema, request.body)),
-      'Category created successfully',
-    ),
-  );
-  app.get('/get', async () => ok(await categories.list(), 'Categories fetched successfully'));
-  app.put<{ Params: IdParams }>('/update/:id', async (request) =>
-    ok(
-      await categories.update(request.params.id, validate(nameSchema, request.body)),
-      'Category updated successfully',
-    ),
-  );
-  app.delete<{ Params: IdParams }>('/delete/:id', async (request) =>
-    ok(await categories.delete(request.params.id), 'Category deleted successfully'),
+  recordWriteRoutes(app, {
+    label: 'Category',
+    input: nameSchema,
+    record: categoryDtoSchema,
+    service: categories,
+  });
+  app.get('/get', { schema: { response: answers(z.array(categoryDtoSchema)) } }, async () =>
+    ok(await categories.list(), 'Categories fetched successfully'),
   );
 }

@@ -1,23 +1,38 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import {
   PAGE_SIZE,
+  adminNewsPageSchema,
   idInputSchema,
+  newsDtoSchema,
   newsFieldsSchema,
   newsUpdateFieldsSchema,
   pageQueryOf,
 } from '@newsroom/contract';
 import { ok } from '../http/envelope.ts';
+import {
+  answers,
+  idParams,
+  type ContractTypeProvider,
+  type IdParams,
+} from '../http/route-schemas.ts';
 import { validate } from '../http/validate.ts';
 import { readNewsInput } from './input.ts';
 
-interface IdParams {
-  id: string;
-}
+/** A news form is multipart (with its picture in `image`) or JSON (without one). */
+const newsForm = {
+  consumes: ['multipart/form-data', 'application/json'],
+} as const;
+const image = z.file().optional().describe('multipart only: the picture (at most 500 KB)');
+/** The other reading of delete: the id in the JSON body or in the query string. */
+const idSomewhere = z.object({ id: z.string().optional().describe('or `_id`') });
 
 /** /news: the back office's news table and form. */
-export async function newsRoutes(app: FastifyInstance) {
+export async function newsRoutes(scope: FastifyInstance) {
+  const app = scope.withTypeProvider<ContractTypeProvider>();
   const news = app.services.news;
   const pageQuery = pageQueryOf(PAGE_SIZE.adminNews);
+  const one = answers(newsDtoSchema);
 
   const create = async (request: FastifyRequest) => {
     const input = await readNewsInput(request);
@@ -27,31 +42,56 @@ export async function newsRoutes(app: FastifyInstance) {
     );
   };
   // The spec's two readings of the create call.
-  app.post('/create', create);
-  app.post('/add', create);
+  const createSchema = { ...newsForm, body: newsFieldsSchema.extend({ image }), response: one };
+  app.post('/create', { schema: createSchema }, create);
+  app.post('/add', { schema: createSchema }, create);
 
-  app.get('/get', async (request) => {
-    // Spec §7's other reading: `data: { data, count }`; `count` stays beside it too.
-    const page = await news.adminList(validate(pageQuery, request.query));
-    return ok(page, 'News fetched successfully', { count: page.count });
-  });
-  app.get<{ Params: IdParams }>('/get/:id', async (request) =>
-    ok(await news.get(request.params.id), 'News fetched successfully'),
+  app.get(
+    '/get',
+    {
+      schema: {
+        querystring: pageQuery,
+        response: answers(adminNewsPageSchema, { count: z.number() }),
+      },
+    },
+    async (request) => {
+      // Spec §7's other reading: `data: { data, count }`; `count` stays beside it too.
+      const page = await news.adminList(validate(pageQuery, request.query));
+      return ok(page, 'News fetched successfully', { count: page.count });
+    },
   );
-  app.put<{ Params: IdParams }>('/update/:id', async (request) => {
-    const input = await readNewsInput(request);
-    return ok(
-      await news.update(
-        request.params.id,
-        validate(newsUpdateFieldsSchema, input.fields),
-        input.image,
-      ),
-      'News updated successfully',
-    );
-  });
+  app.get<{ Params: IdParams }>(
+    '/get/:id',
+    { schema: { params: idParams, response: one } },
+    async (request) => ok(await news.get(request.params.id), 'News fetched successfully'),
+  );
+  app.put<{ Params: IdParams }>(
+    '/update/:id',
+    {
+      schema: {
+        ...newsForm,
+        params: idParams,
+        body: newsUpdateFieldsSchema.extend({ image }),
+        response: one,
+      },
+    },
+    async (request) => {
+      const input = await readNewsInput(request);
+      return ok(
+        await news.update(
+          request.params.id,
+          validate(newsUpdateFieldsSchema, input.fields),
+          input.image,
+        ),
+        'News updated successfully',
+      );
+    },
+  );
 
-  app.delete<{ Params: IdParams }>('/delete/:id', async (request) =>
-    ok(await news.delete(request.params.id), 'News deleted successfully'),
+  app.delete<{ Params: IdParams }>(
+    '/delete/:id',
+    { schema: { params: idParams, response: one } },
+    async (request) => ok(await news.delete(request.params.id), 'News deleted successfully'),
   );
   // The other reading: the id in the JSON body or the query string, by DELETE or POST.
   const deleteById = async (request: FastifyRequest) => {
@@ -61,8 +101,9 @@ export async function newsRoutes(app: FastifyInstance) {
     });
     return ok(await news.delete(id), 'News deleted successfully');
   };
-  app.delete('/delete', deleteById);
-  app.post('/delete', deleteById);
+  const deleteSchema = { querystring: idSomewhere, body: idSomewhere, response: one };
+  app.delete('/delete', { schema: deleteSchema }, deleteById);
+  app.post('/delete', { schema: deleteSchema }, deleteById);
 }
 
 const asObject = (value: unknown): object =>

@@ -1,29 +1,19 @@
 import type { FastifyInstance } from 'fastify';
-import { nameSchema } from '@newsroom/contract';
+import { z } from 'zod';
+import { nameSchema, personDtoSchema } from '@newsroom/contract';
 import { ok } from '../http/envelope.ts';
-import { validate } from '../http/validate.ts';
+import { recordWriteRoutes } from '../http/record-routes.ts';
+import { answers, type ContractTypeProvider } from '../http/route-schemas.ts';
 import type { PersonService } from './service.ts';
-
-interface IdParams {
-  id: string;
-}
 
 /** CRUD routes for anchors or publishers, under the prefix this plugin is registered at. */
 export function personRoutes(service: PersonService) {
   const label = service.kind.label;
-  return async function routes(app: FastifyInstance) {
-    app.post('/create', async (request) =>
-      ok(await service.create(validate(nameSchema, request.body)), `${label} created successfully`),
-    );
-    app.get('/get', async () => ok(await service.list(), `${label}s fetched successfully`));
-    app.put<{ Params: IdParams }>('/update/:id', async (request) =>
-      ok(
-        await service.update(request.params.id, validate(nameSchema, request.body)),
-        `${label} updated successfully`,
-      ),
-    );
-    app.delete<{ Params: IdParams }>('/delete/:id', async (request) =>
-      ok(await service.delete(request.params.id), `${label} deleted successfully`),
+  return async function routes(scope: FastifyInstance) {
+    const app = scope.withTypeProvider<ContractTypeProvider>();
+    recordWriteRoutes(app, { label, input: nameSchema, record: personDtoSchema, service });
+    app.get('/get', { schema: { response: answers(z.array(personDtoSchema)) } }, async () =>
+      ok(await service.list(), `${label}s fetched successfully`),
     );
   };
 }

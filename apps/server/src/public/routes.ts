@@ -1,13 +1,21 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import {
   CACHE_MS,
+  categoryDtoSchema,
   latestNewsQuerySchema,
+  newsDtoSchema,
   publicNewsQuerySchema,
   relatedNewsQuerySchema,
 } from '@newsroom/contract';
 import { countArticleView } from '../views/article-views.ts';
 import { ok } from '../http/envelope.ts';
+import { answers, answersNothing, type ContractTypeProvider } from '../http/route-schemas.ts';
 import { validate } from '../http/validate.ts';
+
+const slugParams = z.object({ slug: z.string() });
+type SlugParams = z.infer<typeof slugParams>;
+const newsList = answers(z.array(newsDtoSchema));
 
 /**
  * Public reads may be cached briefly by browsers and shared caches, as long as the reader site
@@ -18,16 +26,20 @@ function cacheFor(reply: FastifyReply, milliseconds: number) {
 }
 
 /** /u: what the reader site reads, open to everyone. */
-export async function publicRoutes(app: FastifyInstance) {
+export async function publicRoutes(scope: FastifyInstance) {
+  const app = scope.withTypeProvider<ContractTypeProvider>();
   const { news, categories } = app.services;
 
-  app.get('/category-list', async (_request, reply) => {
+  const categoryList = answers(z.array(categoryDtoSchema));
+  app.get('/category-list', { schema: { response: categoryList } }, async (_request, reply) => {
     const data = await categories.list();
     cacheFor(reply, CACHE_MS.categories);
     return ok(data, 'Categories fetched successfully');
   });
 
-  app.get('/get', async (request, reply) => {
+  const newsPage = answers(z.array(newsDtoSchema), { count: z.number() });
+  const listSchema = { querystring: publicNewsQuerySchema, response: newsPage };
+  app.get('/get', { schema: listSchema }, async (request, reply) => {
     const query = validate(publicNewsQuerySchema, request.query);
     const { data, count } = await news.publicList(query, query);
     cacheFor(reply, CACHE_MS.public);
@@ -38,39 +50,44 @@ export async function publicRoutes(app: FastifyInstance) {
   const readArticle = (request: FastifyRequest, slug: string) =>
     app.publicCache.article(slug, () => news.bySlug(slug), !app.renderMark.isRender(request));
 
-  app.get<{ Params: { slug: string } }>('/news/:slug', async (request, reply) => {
-    // Every GET counts a view (not a HEAD, nor the server renderer's own call, whose page counts
-    // it), so no cache may answer in this route's place; the article itself is kept in memory.
-    void reply.header('cache-control', 'no-store');
-    const read = await readArticle(request, request.params.slug);
-    const counts = request.method === 'GET' && !app.renderMark.isRender(request);
-    if (counts) countArticleView(app, read);
-    return ok(
-      [{ ...read.news, views: read.news.views + read.counted }],
-      'News fetched successfully',
-    );
-  });
+  const articleSchema = { params: slugParams, response: newsList };
+  app.get<{ Params: SlugParams }>(
+    '/news/:slug',
+    { schema: articleSchema },
+    async (request, reply) => {
+      // Every GET counts a view (not a HEAD, nor the server renderer's own call, whose page counts
+      // it), so no cache may answer in this route's place; the article itself is kept in memory.
+      void reply.header('cache-control', 'no-store');
+      const read = await readArticle(request, request.params.slug);
+      const counts = request.method === 'GET' && !app.renderMark.isRender(request);
+      if (counts) countArticleView(app, read);
+      return ok(
+        [{ ...read.news, views: read.news.views + read.counted }],
+        'News fetched successfully',
+      );
+    },
+  );
 
   // The beacon of VIEWS_FROM=beacon pages (docs/decisions/071): one view, nothing to show.
-  const beacon = async (
-    request: FastifyRequest<{ Params: { slug: string } }>,
-    reply: FastifyReply,
-  ) => {
+  const beacon = async (request: FastifyRequest<{ Params: SlugParams }>, reply: FastifyReply) => {
     const read = await readArticle(request, request.params.slug);
     countArticleView(app, read);
     return reply.header('cache-control', 'no-store').status(204).send();
   };
-  app.get('/news/:slug/view', beacon);
-  app.post('/news/:slug/view', beacon);
+  const beaconSchema = { params: slugParams, response: answersNothing('The view is counted') };
+  app.get('/news/:slug/view', { schema: beaconSchema }, beacon);
+  app.post('/news/:slug/view', { schema: beaconSchema }, beacon);
 
-  app.get('/related-news', async (request, reply) => {
+  const relatedSchema = { querystring: relatedNewsQuerySchema, response: newsList };
+  app.get('/related-news', { schema: relatedSchema }, async (request, reply) => {
     const query = validate(relatedNewsQuerySchema, request.query);
     const data = await news.related(query.category, query.exclude);
     cacheFor(reply, CACHE_MS.related);
     return ok(data, 'Related news fetched successfully');
   });
 
-  app.get('/latest', async (request, reply) => {
+  const latestSchema = { querystring: latestNewsQuerySchema, response: newsList };
+  app.get('/latest', { schema: latestSchema }, async (request, reply) => {
     const query = validate(latestNewsQuerySchema, request.query);
     const data = await news.latest(query.limit, query.exclude);
     cacheFor(reply, CACHE_MS.public);

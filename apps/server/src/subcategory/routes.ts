@@ -1,37 +1,49 @@
 import type { FastifyInstance } from 'fastify';
-import { subCategoryListQuerySchema, subCategorySchema } from '@newsroom/contract';
+import { z } from 'zod';
+import {
+  subCategoryDtoSchema,
+  subCategoryListQuerySchema,
+  subCategorySchema,
+} from '@newsroom/contract';
 import { ok } from '../http/envelope.ts';
+import { recordWriteRoutes } from '../http/record-routes.ts';
+import {
+  answers,
+  idParams,
+  type ContractTypeProvider,
+  type IdParams,
+} from '../http/route-schemas.ts';
 import { validate } from '../http/validate.ts';
 
-interface IdParams {
-  id: string;
-}
-
-export async function subCategoryRoutes(app: FastifyInstance) {
+export async function subCategoryRoutes(scope: FastifyInstance) {
+  const app = scope.withTypeProvider<ContractTypeProvider>();
   const subcategories = app.services.subcategories;
 
-  app.post('/create', async (request) =>
-    ok(
-      await subcategories.create(validate(subCategorySchema, request.body)),
-      'Sub-category created successfully',
-    ),
-  );
-  app.get('/get-list', async (request) => {
-    const { data, count } = await subcategories.list(
-      validate(subCategoryListQuerySchema, request.query),
-    );
-    return ok(data, 'Sub-categories fetched successfully', { count });
+  recordWriteRoutes(app, {
+    label: 'Sub-category',
+    input: subCategorySchema,
+    record: subCategoryDtoSchema,
+    service: subcategories,
   });
-  app.get<{ Params: IdParams }>('/get/:id', async (request) =>
-    ok(await subcategories.get(request.params.id), 'Sub-category fetched successfully'),
+  app.get(
+    '/get-list',
+    {
+      schema: {
+        querystring: subCategoryListQuerySchema,
+        response: answers(z.array(subCategoryDtoSchema), { count: z.number() }),
+      },
+    },
+    async (request) => {
+      const { data, count } = await subcategories.list(
+        validate(subCategoryListQuerySchema, request.query),
+      );
+      return ok(data, 'Sub-categories fetched successfully', { count });
+    },
   );
-  app.put<{ Params: IdParams }>('/update/:id', async (request) =>
-    ok(
-      await subcategories.update(request.params.id, validate(subCategorySchema, request.body)),
-      'Sub-category updated successfully',
-    ),
-  );
-  app.delete<{ Params: IdParams }>('/delete/:id', async (request) =>
-    ok(await subcategories.delete(request.params.id), 'Sub-category deleted successfully'),
+  app.get<{ Params: IdParams }>(
+    '/get/:id',
+    { schema: { params: idParams, response: answers(subCategoryDtoSchema) } },
+    async (request) =>
+      ok(await subcategories.get(request.params.id), 'Sub-category fetched successfully'),
   );
 }
