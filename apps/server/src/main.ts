@@ -25,6 +25,13 @@ async function main() {
       },
     );
   };
+  if (config.benchStats) {
+    // The site benchmark's reading of the public cache (bench/site.mjs): one JSON line per signal.
+    process.on('SIGUSR2', () => {
+      const figures = { frontDoor: app.frontDoor.served, ...app.publicCache.counts };
+      process.stdout.write(`bench-stats ${JSON.stringify(figures)}\n`);
+    });
+  }
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
 

@@ -54,6 +54,11 @@ export interface Config {
   siteTimeZone: string;
   /** Processes that render public pages beside this one; 0 renders them on the main thread. */
   renderProcesses: number;
+  /**
+   * BENCH_STATS=1: on SIGUSR2 the server writes what its public cache did since start to stdout
+   * (main.ts), for the site benchmark; nothing else reads it.
+   */
+  benchStats: boolean;
 }
 
 export interface S3Config {
@@ -149,6 +154,7 @@ const envSchema = z.object({
     .string()
     .refine(isTimeZone, 'SITE_TIME_ZONE must be an IANA time zone such as Asia/Kolkata')
     .default(DISPLAY_TIME_ZONE),
+  BENCH_STATS: z.enum(['0', '1'], { error: 'BENCH_STATS must be 0 or 1' }).default('0'),
 });
 
 type Env = z.infer<typeof envSchema>;
@@ -189,6 +195,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sitemapUrlsPerFile: e.SITEMAP_URLS_PER_FILE,
     siteTimeZone: e.SITE_TIME_ZONE,
     renderProcesses: e.RENDER_PROCESSES,
+    benchStats: e.BENCH_STATS === '1',
   };
 }
 
