@@ -6,6 +6,9 @@
 //     readers hammer home, article and list while an admin writes news (with an image) at a
 //     steady rate: reader and write p50/p99, errors, whether views are exact and every
 //     acknowledged write reads back. Default 10 s; --seconds 60 for the full check.
+//   npm run bench -- --site [--seconds 30 --readers 200 --writes 1,5 --articles 2000]
+//     readers spread over a whole grown site while an editor writes of every kind at each rate,
+//     after the same run without writes (bench/site.mjs, decision 094). Default 30 s, writes 1,5.
 // Figures are for this machine at this moment; tests never assert them.
 import { parseArgs } from 'node:util';
 import { load as wrk, requireWrk } from './load.mjs';
@@ -17,12 +20,33 @@ const { values } = parseArgs({
     seconds: { type: 'string' },
     connections: { type: 'string', default: '50' },
     mixed: { type: 'boolean', default: false },
+    site: { type: 'boolean', default: false },
     readers: { type: 'string', default: '200' },
-    writes: { type: 'string', default: '5' },
+    writes: { type: 'string' },
+    articles: { type: 'string', default: '2000' },
   },
 });
 requireWrk();
-const seconds = Math.min(Number(values.seconds ?? (values.mixed ? 10 : 5)), 120);
+const seconds = Math.min(Number(values.seconds ?? (values.site ? 30 : values.mixed ? 10 : 5)), 120);
+const readers = Math.min(Number(values.readers), 400);
+
+if (values.site) {
+  // The site run grows its database with the server's own TypeScript (bench/site/grow.mjs).
+  const { register } = await import('tsx/esm/api');
+  register();
+  const { runSite } = await import('./site.mjs');
+  const rates = (values.writes ?? '1,5')
+    .split(',')
+    .map((rate) => Math.min(Number(rate), 20))
+    .filter((rate) => rate > 0);
+  await runSite({
+    seconds,
+    readers,
+    rates,
+    articles: Math.min(Number(values.articles), 20_000),
+  });
+  process.exit(0);
+}
 
 const server = await startServer();
 try {
@@ -38,8 +62,8 @@ try {
       server,
       targets,
       seconds,
-      readers: Math.min(Number(values.readers), 400),
-      writesPerSecond: Math.min(Number(values.writes), 20),
+      readers,
+      writesPerSecond: Math.min(Number(values.writes ?? 5), 20),
     });
   } else {
     await runThroughput(targets, Math.min(Number(values.connections), 200));

@@ -7,10 +7,10 @@ import { cpuDuring } from './cpu-shares.mjs';
 import { load } from './load.mjs';
 import { startBare } from './server-process.mjs';
 
-const percentile = (sorted, p) =>
+export const percentile = (sorted, p) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : 0;
 
-async function json(response) {
+export async function json(response) {
   return { status: response.status, body: await response.json() };
 }
 
@@ -18,7 +18,7 @@ async function json(response) {
  * The pictures of the writes, made before the run: encoding them while it runs would take the
  * machine's CPU from the server and the readers, and a client elsewhere would not.
  */
-async function picturesFor(count) {
+export async function picturesFor(count) {
   return Promise.all(
     Array.from({ length: count }, (_, n) =>
       sharp({
@@ -30,11 +30,10 @@ async function picturesFor(count) {
   );
 }
 
-/** One news write through the admin API, with its JPEG (processed by the server). */
-async function writeNews(base, headers, taxonomy, n, image) {
-  const form = new FormData();
-  const fields = {
-    title: `Bench write number ${n} under load`,
+/** The fields of the benchmark's n-th article (its slug made unique by the time). */
+export function newsFields(n, taxonomy, title = `Bench write number ${n} under load`) {
+  return {
+    title,
     slug: `bench-write-${n}-${Date.now()}`,
     metaDescription: 'Written by the benchmark while readers load the site.',
     description: `<p>${'A paragraph written by the benchmark. '.repeat(20)}</p>`,
@@ -42,29 +41,52 @@ async function writeNews(base, headers, taxonomy, n, image) {
     tags: 'bench',
     status: 'true',
     categoryId: taxonomy.categoryId,
+    ...(taxonomy.subCategoryId && { subCategoryId: taxonomy.subCategoryId }),
     publisherId: taxonomy.publisherId,
   };
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  form.append('image', new Blob([image], { type: 'image/jpeg' }), 'bench.jpg');
+}
+
+/**
+ * One admin write, timed: `fields` sent as a form (with `image`, a JPEG, when given) or, with
+ * `asJson`, as JSON.
+ */
+export async function adminWrite(base, headers, method, url, { fields, image, asJson } = {}) {
+  let body;
+  if (asJson) body = JSON.stringify(fields);
+  else if (fields) {
+    body = new FormData();
+    for (const [name, value] of Object.entries(fields)) body.append(name, value);
+    if (image) body.append('image', new Blob([image], { type: 'image/jpeg' }), 'bench.jpg');
+  }
   const started = performance.now();
-  const response = await fetch(`${base}/api/v1/news/create`, {
-    method: 'POST',
-    headers,
-    body: form,
+  const response = await fetch(`${base}/api/v1${url}`, {
+    method,
+    headers: asJson ? { ...headers, 'content-type': 'application/json' } : headers,
+    body,
   });
   const ms = performance.now() - started;
-  const { status, body } = await json(response);
-  return { ms, ok: status === 200, id: body.data?._id, title: fields.title };
+  const { status, body: answer } = await json(response);
+  return { ms, ok: status === 200, data: answer.data, message: `${status} ${answer.message}` };
+}
+
+/** One news write through the admin API, with its JPEG (processed by the server). */
+async function writeNews(base, headers, taxonomy, n, image) {
+  const fields = newsFields(n, taxonomy);
+  const { ms, ok, data } = await adminWrite(base, headers, 'POST', '/news/create', {
+    fields,
+    image,
+  });
+  return { ms, ok, id: data?._id, title: fields.title };
 }
 
 /** Readers run this long first, uncounted, so the figures are of a warm server. */
 const WARMUP_SECONDS = 5;
 /** Sample readers timing their answers, and the pause each makes between two requests. */
-const SAMPLE_READERS = 4;
-const SAMPLE_PAUSE_MS = 10;
+export const SAMPLE_READERS = 4;
+export const SAMPLE_PAUSE_MS = 10;
 
 /** Starts the sample readers (bench/probe-readers.mjs); `stop` resolves with their latencies. */
-async function sampleReaders(base, paths) {
+export async function sampleReaders(base, paths) {
   const child = fork(
     path.join(import.meta.dirname, 'probe-readers.mjs'),
     [base, String(SAMPLE_READERS), String(SAMPLE_PAUSE_MS), ...paths],
@@ -84,7 +106,7 @@ async function sampleReaders(base, paths) {
 }
 
 /** What the readers accept, as browsers do. */
-const ACCEPT_ENCODING = 'br, gzip';
+export const ACCEPT_ENCODING = 'br, gzip';
 
 /** An answer's bytes as sent to a browser (br or gzip, not decoded), and their encoding. */
 function rawAnswer(url) {
@@ -105,7 +127,7 @@ function rawAnswer(url) {
 }
 
 /** The sample readers' line: how many answers, p50, p99 and the longest. */
-function sampleLine(sampled) {
+export function sampleLine(sampled) {
   const sorted = [...sampled.latencies].sort((a, b) => a - b);
   return `${sorted.length} answers to ${SAMPLE_READERS} readers (a request every ${SAMPLE_PAUSE_MS} ms each)  p50 ${percentile(sorted, 50).toFixed(1)} ms  p99 ${percentile(sorted, 99).toFixed(1)} ms  max ${(sorted.at(-1) ?? 0).toFixed(0)} ms  errors ${sampled.errors}`;
 }

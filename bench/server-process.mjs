@@ -46,10 +46,14 @@ const profiling = () =>
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`]
     : [];
 
-/** The built server on a free port with a fresh data folder and the demo content. */
-export async function startServer(env = {}) {
+/**
+ * The built server on a free port with a fresh data folder and the demo content, or what
+ * `prepare(dataDir)` put there before it starts (the demo is seeded only into an empty database).
+ */
+export async function startServer(env = {}, { prepare } = {}) {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'newsroom-bench-'));
+  await prepare?.(dataDir);
   const settings = {
     ...process.env,
     PORT: String(port),
@@ -61,13 +65,30 @@ export async function startServer(env = {}) {
   };
   const child = spawn(process.execPath, [...profiling(), ...serveArgs()], {
     env: settings,
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  /** Lines the server writes on SIGUSR2, each waited for by `stats`. */
+  const statsWaiting = [];
+  let out = '';
+  child.stdout.on('data', (chunk) => {
+    out += chunk;
+    for (let end = out.indexOf('\n'); end >= 0; end = out.indexOf('\n')) {
+      const line = out.slice(0, end);
+      out = out.slice(end + 1);
+      if (line.startsWith('public-cache ')) statsWaiting.shift()?.(JSON.parse(line.slice(13)));
+    }
   });
   const base = `http://127.0.0.1:${port}`;
   await waitFor(`${base}/health`);
   return {
     base,
     pid: child.pid,
+    /** What the public cache did since start (the server's SIGUSR2 line; docs/operations.md). */
+    stats() {
+      const line = new Promise((resolve) => statsWaiting.push(resolve));
+      child.kill('SIGUSR2');
+      return line;
+    },
     /** A verified admin made with the CLI, signed in: its bearer header. */
     async adminHeaders() {
       const email = 'bench-admin@example.com';

@@ -25,6 +25,11 @@ async function main() {
       },
     );
   };
+  // `kill -USR2` asks what the public cache did since start: one line on stdout (docs/operations.md).
+  process.on('SIGUSR2', () => {
+    const figures = { frontDoor: app.frontDoor.served, ...app.publicCache.counts };
+    process.stdout.write(`public-cache ${JSON.stringify(figures)}\n`);
+  });
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
 

@@ -47,6 +47,20 @@ async function rendersOf(url: string): Promise<number> {
   return renders() - before;
 }
 
+describe('what the cache counts', () => {
+  it('counts a render for the first reader of a page and a hit for the next', async () => {
+    const before = t.app.publicCache.counts;
+    await page('/?counted=1');
+    const first = t.app.publicCache.counts;
+    await page('/?counted=1');
+    const second = t.app.publicCache.counts;
+    expect(first.renders - before.renders).toBe(1);
+    expect(second.renders - first.renders).toBe(0);
+    expect(second.builds - first.builds).toBe(0);
+    expect(second.hits - first.hits).toBe(1);
+  });
+});
+
 describe('pages from the cache', () => {
   it('serves a kept page with the same bytes and no render', async () => {
     const first = await page('/?from=kept');

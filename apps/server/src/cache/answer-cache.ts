@@ -63,6 +63,19 @@ export interface ThroughOptions<V extends Cacheable> {
   rebuild?: () => Promise<Built<V>>;
 }
 
+/**
+ * What the cache did since it was made, counted (main.ts writes them on SIGUSR2): lookups
+ * answered with a kept copy (`stale` of them with a stale one), lookups that waited for a build
+ * under way, builds started by a lookup, and rebuilds started by a write's refresh.
+ */
+export interface CacheCounts {
+  hits: number;
+  stale: number;
+  waits: number;
+  builds: number;
+  refreshes: number;
+}
+
 interface Invalidation {
   generation: number;
   at: number;
@@ -97,6 +110,7 @@ export class AnswerCache<V extends Cacheable> {
   /** The latest invalidations, oldest first, with the generation each one began. */
   private readonly recent: Invalidation[] = [];
   private generation = 0;
+  readonly counts: CacheCounts = { hits: 0, stale: 0, waits: 0, builds: 0, refreshes: 0 };
 
   constructor(private readonly options: AnswerCacheOptions) {
     this.entries =
@@ -124,9 +138,23 @@ export class AnswerCache<V extends Cacheable> {
     if (!entries) return (await build()).value;
     const hit = this.fresh(key);
     const since = hit ? this.staleSince.get(key) : undefined;
-    if (hit && since === undefined) return hit;
-    if (hit && acceptStale && this.staleAnswerable(key, since)) return hit;
-    return this.flights.get(key) ?? this.fly(key, build, rebuild ?? null);
+    const counts = this.counts;
+    if (hit && since === undefined) {
+      counts.hits += 1;
+      return hit;
+    }
+    if (hit && acceptStale && this.staleAnswerable(key, since)) {
+      counts.hits += 1;
+      counts.stale += 1;
+      return hit;
+    }
+    const flight = this.flights.get(key);
+    if (flight) {
+      counts.waits += 1;
+      return flight;
+    }
+    counts.builds += 1;
+    return this.fly(key, build, rebuild ?? null);
   }
 
   /** The rule for a stale copy: answered only while its rebuild runs, and within the grace. */
@@ -245,7 +273,11 @@ export class AnswerCache<V extends Cacheable> {
   private async refreshOne(key: string, rebuild: () => Promise<Built<V>>, waitMs: number) {
     const before = this.entries?.peek(key);
     // A build under way now started after the invalidation: it reads what the write wrote.
-    const flight = this.flights.get(key) ?? this.fly(key, rebuild, rebuild);
+    let flight = this.flights.get(key);
+    if (!flight) {
+      this.counts.refreshes += 1;
+      flight = this.fly(key, rebuild, rebuild);
+    }
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([
       flight.catch(() => undefined),

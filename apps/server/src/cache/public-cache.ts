@@ -5,7 +5,7 @@ import { lookupKey } from '../domain/lookup-key.ts';
 import type { StaleTags } from './tags.ts';
 import { isListTag, publicTags } from './tags.ts';
 import { RedisChannel, type BusLogger } from '../redis/channel.ts';
-import { AnswerCache, type Built, type ThroughOptions } from './answer-cache.ts';
+import { AnswerCache, type Built, type CacheCounts, type ThroughOptions } from './answer-cache.ts';
 import type { StoredAnswer } from './stored-answer.ts';
 
 /**
@@ -74,6 +74,8 @@ export class PublicCache {
   /** List tags named by writes and not yet made stale, and the timer that will. */
   private readonly heldLists = new Set<string>();
   private listTimer: NodeJS.Timeout | null = null;
+  /** Pages rendered for the cache, by a reader's miss or a write's refresh. */
+  private renders = 0;
 
   constructor(options: PublicCacheOptions) {
     this.schedule = options.schedule ?? null;
@@ -103,6 +105,11 @@ export class PublicCache {
 
   get size(): number {
     return this.store.size;
+  }
+
+  /** What the cache did since start, and how many pages it rendered (written on SIGUSR2, main.ts). */
+  get counts(): CacheCounts & { renders: number } {
+    return { ...this.store.counts, renders: this.renders };
   }
 
   /** Starts dropping the answers of scheduled articles at their publication time. */
@@ -172,7 +179,10 @@ export class PublicCache {
     { acceptStale, rebuild }: ThroughOptions<StoredAnswer> = {},
   ): Promise<StoredAnswer> {
     this.releaseDue();
+    // A page's answer is built by rendering it (pages/pages.ts keeps pages under `page …`).
+    const isPage = key.startsWith('page ');
     const asEntry = (made: () => Promise<Built<StoredAnswer>>) => async () => {
+      if (isPage) this.renders += 1;
       const { value, keep } = await made();
       return { value: { kind: 'answer' as const, ...value }, keep };
     };
