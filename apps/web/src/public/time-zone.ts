@@ -32,24 +32,30 @@ const WEEK_MS = 7 * 24 * 3600_000;
 
 const known = new Map<string, ZoneRules>();
 
-/** The zone's rules read from Intl: exact for any instant. One per zone, made when first asked. */
+/**
+ * The zone's rules read from Intl: exact for any instant. One per zone; its formatters are set up
+ * when first asked for an offset, so a page that shows no date never sets them up.
+ */
 export function intlZone(zone: string): ZoneRules {
   const found = known.get(zone);
   if (found) return found;
-  const offsets = new Intl.DateTimeFormat(DISPLAY_LOCALE, {
-    timeZone: zone,
-    timeZoneName: 'longOffset',
-  });
-  const names = new Intl.DateTimeFormat(DISPLAY_LOCALE, { timeZone: zone, timeZoneName: 'short' });
+  let formats: { offsets: Intl.DateTimeFormat; names: Intl.DateTimeFormat } | null = null;
   const part = (format: Intl.DateTimeFormat, time: number) =>
     format.formatToParts(time).find((p) => p.type === 'timeZoneName')?.value ?? 'GMT';
   const rules: ZoneRules = {
     at(time) {
-      const match = /GMT([+-])(\d{2}):(\d{2})/.exec(part(offsets, time));
+      formats ??= {
+        offsets: new Intl.DateTimeFormat(DISPLAY_LOCALE, {
+          timeZone: zone,
+          timeZoneName: 'longOffset',
+        }),
+        names: new Intl.DateTimeFormat(DISPLAY_LOCALE, { timeZone: zone, timeZoneName: 'short' }),
+      };
+      const match = /GMT([+-])(\d{2}):(\d{2})/.exec(part(formats.offsets, time));
       const offset = match
         ? (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3]))
         : 0;
-      return { offset, name: part(names, time) };
+      return { offset, name: part(formats.names, time) };
     },
   };
   known.set(zone, rules);

@@ -84,3 +84,25 @@ describe('hydration', () => {
     expect(made).not.toHaveBeenCalled();
   });
 });
+
+describe('a page without dates', () => {
+  it('never sets up Intl’s date formatter, though the zone’s rules are in place', async () => {
+    vi.resetModules();
+    let made = 0;
+    const Original = Intl.DateTimeFormat;
+    class Counted extends Original {
+      constructor(...args: ConstructorParameters<typeof Original>) {
+        super(...args);
+        made += 1;
+      }
+    }
+    vi.stubGlobal('Intl', { ...Intl, DateTimeFormat: Counted });
+    const browser = await import('../../src/public/format.ts');
+    const { intlZone } = await import('../../src/public/time-zone.ts');
+    browser.setZoneRules(intlZone('America/New_York'));
+    expect(made).toBe(0);
+    expect(browser.formatDate('2025-07-04T16:05:00.000Z')).toBe('July 4, 2025');
+    expect(made).toBeGreaterThan(0);
+    vi.unstubAllGlobals();
+  });
+});
