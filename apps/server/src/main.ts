@@ -25,9 +25,14 @@ async function main() {
       },
     );
   };
-  // `kill -USR2` asks what the public cache did since start: one line on stdout (docs/operations.md).
+  // `kill -USR2` asks what the public cache did since start, and the pages rendered: one line on
+  // stdout (docs/operations.md).
   process.on('SIGUSR2', () => {
-    const figures = { frontDoor: app.frontDoor.served, ...app.publicCache.counts };
+    const figures = {
+      frontDoor: app.frontDoor.served,
+      ...app.publicCache.counts,
+      renders: app.renderProcesses.rendered,
+    };
     process.stdout.write(`public-cache ${JSON.stringify(figures)}\n`);
   });
   process.on('SIGTERM', () => shutdown('SIGTERM'));

@@ -74,8 +74,6 @@ export class PublicCache {
   /** List tags named by writes and not yet made stale, and the timer that will. */
   private readonly heldLists = new Set<string>();
   private listTimer: NodeJS.Timeout | null = null;
-  /** Pages rendered for the cache, by a reader's miss or a write's refresh. */
-  private renders = 0;
 
   constructor(options: PublicCacheOptions) {
     this.schedule = options.schedule ?? null;
@@ -107,9 +105,9 @@ export class PublicCache {
     return this.store.size;
   }
 
-  /** What the cache did since start, and how many pages it rendered (written on SIGUSR2, main.ts). */
-  get counts(): CacheCounts & { renders: number } {
-    return { ...this.store.counts, renders: this.renders };
+  /** What the cache did since start (written on SIGUSR2, main.ts). */
+  get counts(): CacheCounts {
+    return { ...this.store.counts };
   }
 
   /** Starts dropping the answers of scheduled articles at their publication time. */
@@ -179,10 +177,7 @@ export class PublicCache {
     { acceptStale, rebuild }: ThroughOptions<StoredAnswer> = {},
   ): Promise<StoredAnswer> {
     this.releaseDue();
-    // A page's answer is built by rendering it (pages/pages.ts keeps pages under `page …`).
-    const isPage = key.startsWith('page ');
     const asEntry = (made: () => Promise<Built<StoredAnswer>>) => async () => {
-      if (isPage) this.renders += 1;
       const { value, keep } = await made();
       return { value: { kind: 'answer' as const, ...value }, keep };
     };

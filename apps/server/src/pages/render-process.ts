@@ -141,6 +141,8 @@ class RenderProcess {
  */
 export class RenderProcesses {
   private processes: RenderProcess[] = [];
+  /** Pages rendered since start, in a process or here (written on SIGUSR2, main.ts). */
+  rendered = 0;
 
   constructor(
     private readonly count: number,
@@ -153,12 +155,18 @@ export class RenderProcesses {
    * configuration asks for no process.
    */
   serve(distDir: string, here: PageRenderer): PageRenderer {
-    if (this.count === 0) return here;
+    const counted = (renderer: PageRenderer): PageRenderer => ({
+      render: (job) => {
+        this.rendered += 1;
+        return renderer.render(job);
+      },
+    });
+    if (this.count === 0) return counted(here);
     this.processes = Array.from(
       { length: this.count },
       () => new RenderProcess(this.options, distDir),
     );
-    return { render: (job) => this.render(job, here) };
+    return counted({ render: (job) => this.render(job, here) });
   }
 
   /** The ids of the processes running now (for the tests). */
