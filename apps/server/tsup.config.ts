@@ -6,8 +6,6 @@ export default defineConfig({
     'cli/admin-create': 'src/cli/admin-create.ts',
     // Forked by media/variant-process.ts, which finds it beside the code that forks it.
     'variant-worker': 'src/media/variant-worker.ts',
-    // Forked by pages/render-process.ts, likewise.
-    'render-worker': 'src/pages/render-worker.ts',
   },
   format: 'esm',
   platform: 'node',

@@ -33,7 +33,6 @@ import { webHost } from './pages/host.ts';
 import { countPageView } from './views/article-views.ts';
 import { FrontDoor, siteHeaders } from './cache/front-door.ts';
 import { PublicCache } from './cache/public-cache.ts';
-import { RenderMark } from './pages/render-mark.ts';
 import { serverWithFront, type FrontSlot } from './http/server-factory.ts';
 import { ViewBuffer } from './views/view-buffer.ts';
 import { NewsMedia } from './media/media.ts';
@@ -41,7 +40,6 @@ import { NewsRepository, toNewsDto } from './news/repo.ts';
 import { VariantMaker } from './media/variant-maker.ts';
 import { VariantProcess } from './media/variant-process.ts';
 import { ScheduledRelease } from './news/scheduled-release.ts';
-import { RenderProcesses } from './pages/render-process.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -55,9 +53,7 @@ declare module 'fastify' {
     publicCache: PublicCache;
     clock: Clock;
     frontDoor: FrontDoor;
-    renderMark: RenderMark;
     variantProcess: VariantProcess;
-    renderProcesses: RenderProcesses;
   }
 }
 
@@ -65,26 +61,15 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   /** Where the app reads the time (what is published yet, stamps, expiries); tests move it. */
   clock?: Clock;
-  /**
-   * `renderer`: the app of a render process (pages/render-worker.ts), which the site's pages read
-   * the API through: a read-only connection to the site's database, no pages of its own, and none
-   * of the site's background work (views, variants, sweeps, scheduled releases). Its
-   * configuration comes without Redis and with the page cache off (decision 079).
-   */
-  role?: 'site' | 'renderer';
   /** How long picture switches wait to be announced together (media/variant-maker.ts). */
   variantSwitchBatchMs?: number;
-  /** Overrides PAGE_CACHE_LIST_DELAY_MS beyond its range (tests that hold lists back). */
-  listDelayMs?: number;
 }
 
 /** Builds the whole application: configuration in, a ready Fastify instance out. */
 export async function buildApp(
-  siteConfig: Config,
+  config: Config,
   options: BuildOptions = {},
 ): Promise<FastifyInstance> {
-  const site = (options.role ?? 'site') === 'site';
-  const config = site ? siteConfig : renderConfig(siteConfig);
   await ensureWritableDir(config.dataDir);
   const uploadsDir = path.join(config.dataDir, 'uploads');
   if (!config.s3) await ensureWritableDir(uploadsDir);
@@ -108,7 +93,6 @@ export async function buildApp(
     onConnectionLost: (error) =>
       app.log.warn(`Lost a database connection (${error.message}); reconnecting on demand`),
     log: app.log,
-    readOnly: !site,
   });
   const redis = config.redisUrl ? connectRedis(config.redisUrl, app.log) : null;
   if (redis) await settle(redis);
@@ -122,23 +106,13 @@ export async function buildApp(
   const clock = options.clock ?? systemClock;
   const publicCache = new PublicCache({
     maxBytes: config.pageCacheBytes,
-    graceMs: config.pageCacheGraceMs,
-    listDelayMs: options.listDelayMs ?? config.pageCacheListDelayMs,
-    ...(site && {
-      schedule: new ScheduledRelease(new NewsRepository(db.kysely, clock), clock, app.log),
-    }),
+    schedule: new ScheduledRelease(new NewsRepository(db.kysely, clock), clock, app.log),
     clock,
     ...(config.redisUrl
       ? { redis: { url: config.redisUrl, prefix: config.redisPrefix, log: app.log } }
       : {}),
   });
   const variantProcess = new VariantProcess(storageSettings, app.log);
-  // Started by the page host once it has found the built web app (pages/pages.ts).
-  const renderProcesses = new RenderProcesses(config.renderProcesses, {
-    config,
-    clock,
-    log: app.log,
-  });
   const newsRows = new NewsRepository(db.kysely, clock);
   const variants = new VariantMaker({
     db: db.kysely,
@@ -156,7 +130,6 @@ export async function buildApp(
     }),
   });
   app.addHook('onClose', async () => {
-    await renderProcesses.stop();
     // The variant process ends first; a picture under way is made again at the next start.
     await variantProcess.stop();
     await variants.close();
@@ -179,13 +152,11 @@ export async function buildApp(
   app.decorate('publicCache', publicCache);
   app.decorate('clock', clock);
   app.decorate('variantProcess', variantProcess);
-  app.decorate('renderProcesses', renderProcesses);
   const frontDoor = new FrontDoor({
     cache: publicCache,
     countPageView: config.viewsFrom === 'beacon' ? null : (article) => countPageView(app, article),
   });
   app.decorate('frontDoor', frontDoor);
-  app.decorate('renderMark', new RenderMark());
   app.decorate(
     'services',
     createServices({
@@ -251,7 +222,7 @@ export async function buildApp(
   }
   await app.register(apiRoutes, { prefix: '/api/v1' });
   // Pages: built assets, server-rendered public pages, the app shell for admins (pages/host.ts).
-  if (site) await app.register(webHost);
+  await app.register(webHost);
 
   // First start on an empty database: demo content and a demo admin (docs/decisions/030).
   const seeded = config.seedDemo
@@ -260,7 +231,6 @@ export async function buildApp(
   app.decorate('demoAdmin', seeded?.admin ?? null);
 
   await app.ready();
-  if (!site) return app;
   // Articles scheduled for later leave the cache at their time (decision 085).
   await publicCache.start();
   // Cache hits are answered before the framework, with the site-wide headers it would add.
@@ -273,15 +243,6 @@ export async function buildApp(
   variants.start();
   views.start();
   return app;
-}
-
-/**
- * A render process's configuration, from the site's: no Redis (it keeps nothing to invalidate
- * and counts no throttles), no page cache (the site keeps the pages it renders), no demo seeding
- * and no render processes of its own.
- */
-function renderConfig(config: Config): Config {
-  return { ...config, redisUrl: undefined, pageCacheBytes: 0, seedDemo: false, renderProcesses: 0 };
 }
 
 function bucketOrigin(config: Config): string[] {

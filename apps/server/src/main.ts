@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config/env.ts';
 import { loggerOptions } from './logger.ts';
+import { pageRenders } from './pages/pages.ts';
 import { startBanner } from './start-banner.ts';
 
 async function main() {
@@ -31,7 +32,7 @@ async function main() {
     const figures = {
       frontDoor: app.frontDoor.served,
       ...app.publicCache.counts,
-      renders: app.renderProcesses.rendered,
+      renders: pageRenders.count,
     };
     process.stdout.write(`public-cache ${JSON.stringify(figures)}\n`);
   });

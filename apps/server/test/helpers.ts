@@ -23,8 +23,6 @@ export interface TestAppOptions {
   clock?: Clock;
   /** How long picture switches wait to be announced together. */
   variantSwitchBatchMs?: number;
-  /** How long lists are held back after a write, beyond PAGE_CACHE_LIST_DELAY_MS's range. */
-  listDelayMs?: number;
 }
 
 /**
@@ -76,7 +74,7 @@ export async function createTestApp(
 export async function createSiblingApp(
   first: TestApp,
   env: Record<string, string> = {},
-  options: Pick<BuildOptions, 'clock' | 'listDelayMs'> = {},
+  options: Pick<BuildOptions, 'clock'> = {},
 ): Promise<TestApp> {
   const app = await buildTestApp(first.dataDir, first.databaseUrl, env, options);
   return { app, dataDir: first.dataDir, databaseUrl: first.databaseUrl, close: () => app.close() };
@@ -94,10 +92,6 @@ function buildTestApp(
     LOG_LEVEL: 'silent',
     ADMIN_SIGNUP_CODE: SIGNUP_CODE,
     PUBLIC_URL: 'http://news.test',
-    // Pages render on the test's own thread unless a test asks for render processes.
-    RENDER_PROCESSES: '0',
-    // A write makes its lists stale with it unless a test holds them back (decision 088).
-    PAGE_CACHE_LIST_DELAY_MS: '0',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...env,
   };
@@ -116,7 +110,7 @@ export async function redisSiblings(
   first: TestApp,
   redisUrl: string,
   env: Record<string, string> = {},
-  options: Pick<BuildOptions, 'clock' | 'listDelayMs'> = {},
+  options: Pick<BuildOptions, 'clock'> = {},
 ): Promise<[TestApp, TestApp]> {
   const settings = {
     ...env,

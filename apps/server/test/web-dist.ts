@@ -7,66 +7,89 @@ const TEMPLATE = `<!doctype html><html><head><!--app-head--></head>
 <body><div id="root"><!--app-html--></div><!--app-state--><script type="module" src="/assets/app-1a2b.js"></script></body></html>`;
 
 /**
- * A stand-in for apps/web's built renderer: it reads categories through the transport it is
- * given (the API in-process) and answers 404 for /missing and a redirect for /old. Like the real
- * one, /news/{slug} reads the article (404 when there is none), / the newest list and
+ * A stand-in for apps/web's built renderer: it reads through the reads it is given (the page
+ * host's calls on the services) and answers 404 for /missing and a redirect for /old. Like the
+ * real one, /news/{slug} reads the article (404 when there is none), / the newest list and
  * /section/{name} the list of a category, each shown as titles; /{category}/{sub-category?} by
  * their readable names shows the category's list (404 when they name none), and a page the host
- * says is gone shows 'Removed' with status 410. While a test holds `globalThis.__renderGate` (a
- * promise), renders start but wait for it before reading. Pages name the time zone they were
- * asked to write dates in.
+ * says is gone shows 'Removed' with status 410. An article page leaves the menu and 'Read this
+ * also' (the 3 newest articles but its own) to shared parts, as the real one does. While a test
+ * holds `globalThis.__renderGate` (a promise), renders start but wait for it before reading.
+ * Pages name the time zone they were asked to write dates in.
  */
 const RENDERER = `
-export async function render({ url, publicUrl, fetch, gone, timeZone }) {
+const slotMark = (name) => '<!--slot:' + name + '-->';
+
+export async function render({ url, publicUrl, reads, gone, timeZone }) {
   globalThis.__renders = (globalThis.__renders ?? 0) + 1;
   if (globalThis.__renderGate) await globalThis.__renderGate;
   if (url === '/old') return { kind: 'redirect', status: 301, location: '/' };
-  if (gone) return { kind: 'page', status: 410, head: '', html: '<main>Removed</main>', state: '' };
-  const get = async (path) => {
-    const response = await fetch(path, { method: 'GET', headers: { accept: 'application/json' } });
-    return { status: response.status, body: await response.json() };
-  };
-  const { body } = await get('/api/v1/u/category-list');
-  const names = body.data.map((c) => c.name).join(', ');
+  if (gone) {
+    return { kind: 'page', status: 410, head: '', html: '<main>Removed</main>', state: '', slots: [] };
+  }
   const path = url.split('?')[0];
+  const article = /^\\/news\\/([^/]+)$/.exec(path);
   let status = path === '/missing' ? 404 : 200;
   let content = '';
-  const article = /^\\/news\\/([^/]+)$/.exec(path);
-  const section = /^\\/section\\/([^/]+)$/.exec(path);
-  const readable = (name) => name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
-  const decoded = (segment) => {
-    try {
-      return decodeURIComponent(segment);
-    } catch {
-      return segment;
-    }
-  };
-  const segments = path.split('/').slice(1).map((segment) => readable(decoded(segment)));
-  const fixed = article || section || path === '/' || path === '/missing';
-  const category = fixed ? null : body.data.find((c) => readable(c.name) === segments[0]);
-  const sub = category && segments[1]
-    ? category.subcategory.find((s) => readable(s.name) === segments[1])
-    : null;
-  if (!fixed && (!category || segments.length > 2 || (segments[1] && !sub))) status = 404;
+  let slots = [];
+  let names = '';
   if (article) {
-    const read = await get('/api/v1/u/news/' + article[1]);
-    if (read.status === 200) content = '<h1>' + read.body.data[0].title + '</h1>';
-    else status = 404;
-  } else if (section || path === '/' || status === 200) {
-    const params = new URLSearchParams();
-    if (section) params.set('category', decoded(section[1]));
-    if (category) params.set('category', category.name);
-    if (sub) params.set('subcategory', sub.name);
-    const filter = params.size > 0 ? '?' + params.toString() : '';
-    const list = await get('/api/v1/u/get' + filter);
-    content = '<ul>' + list.body.data.map((n) => '<li>' + n.title + '</li>').join('') + '</ul>';
+    const read = await reads.article(decodeURIComponent(article[1]));
+    if (read) {
+      content = '<h1>' + read.title + '</h1><nav>' + slotMark('menu') + '</nav>' +
+        '<aside>' + slotMark('read-also') + '</aside>';
+      slots = [{ name: 'menu' }, { name: 'read-also', exclude: read.slug, limit: 3 }];
+    } else status = 404;
+  } else {
+    const categories = await reads.categories();
+    names = '<main>Categories: ' + categories.map((c) => c.name).join(', ') + '</main>';
+    const section = /^\\/section\\/([^/]+)$/.exec(path);
+    const readable = (name) => name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+    const decoded = (segment) => {
+      try {
+        return decodeURIComponent(segment);
+      } catch {
+        return segment;
+      }
+    };
+    const segments = path.split('/').slice(1).map((segment) => readable(decoded(segment)));
+    const fixed = section || path === '/' || path === '/missing';
+    const category = fixed ? null : categories.find((c) => readable(c.name) === segments[0]);
+    const sub = category && segments[1]
+      ? category.subcategory.find((s) => readable(s.name) === segments[1])
+      : null;
+    if (!fixed && (!category || segments.length > 2 || (segments[1] && !sub))) status = 404;
+    if (status === 200) {
+      const filter = { page: 1, limit: 10 };
+      if (section) filter.category = decoded(section[1]);
+      if (category) filter.category = category.name;
+      if (sub) filter.subcategory = sub.name;
+      const list = await reads.newsPage(filter);
+      content = '<ul>' + list.data.map((n) => '<li>' + n.title + '</li>').join('') + '</ul>';
+    }
   }
   return {
     kind: 'page',
     status,
     head: '<link rel="canonical" href="' + publicUrl + url + '">',
-    html: '<main>Categories: ' + names + '</main>' + content + '<p>Zone: ' + timeZone + '</p>' + 'x'.repeat(2000),
+    html: names + content + '<p>Zone: ' + timeZone + '</p>' + 'x'.repeat(2000),
     state: '<script id="app-state" type="application/json">{}</script>',
+    slots,
+  };
+}
+
+export function renderFragment(request) {
+  if (request.name === 'menu') {
+    return {
+      open: '<ul class="menu">',
+      items: request.categories.map((c) => ({ slug: c.name, html: '<li>' + c.name + '</li>' })),
+      close: '</ul>',
+    };
+  }
+  return {
+    open: '<section class="' + request.name + '"><h2>Read this also</h2><ul>',
+    items: request.articles.map((a) => ({ slug: a.slug, html: '<li>' + a.title + '</li>' })),
+    close: '</ul></section>',
   };
 }
 `;

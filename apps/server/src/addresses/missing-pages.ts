@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { Built } from '../cache/answer-cache.ts';
-import { storeAnswer, type StoredAnswer } from '../cache/stored-answer.ts';
+import type { Built, CacheValue } from '../cache/entries.ts';
+import type { StaleTags } from '../cache/tags.ts';
 import { isDatabaseUnavailable } from '../db/errors.ts';
 
 /** The path of a URL without its query or trailing slashes. */
@@ -15,13 +15,13 @@ export function movedLocation(url: string, path: string): string {
   return at === -1 ? path : path + url.slice(at);
 }
 
-export interface MissingPageOptions {
-  /** The cache-control of public pages, which redirects and 410s share. */
-  cacheControl: string;
+export interface MissingPageOptions<V extends CacheValue> {
   /** Renders the 'removed' screen (status 410) for a URL. */
-  renderGone: (url: string) => Promise<Built<StoredAnswer>>;
-  /** The answer while the database is away. */
-  unavailable: StoredAnswer;
+  renderGone: (url: string) => Promise<Built<V>>;
+  /** A permanent redirect to `location`, kept with `tags`. */
+  moved: (location: string, tags: StaleTags) => V;
+  /** The page while the database is away. */
+  unavailable: V;
 }
 
 /**
@@ -30,8 +30,11 @@ export interface MissingPageOptions {
  * answers 410 with the 'removed' screen, anything else stays the 404. Each is kept by the page
  * cache with the tags of what would change it, on top of the tags of the reads of the 404.
  */
-export function missingPages(app: FastifyInstance, options: MissingPageOptions) {
-  return async (url: string, notFound: StoredAnswer): Promise<Built<StoredAnswer>> => {
+export function missingPages<V extends CacheValue>(
+  app: FastifyInstance,
+  options: MissingPageOptions<V>,
+) {
+  return async (url: string, notFound: V): Promise<Built<V>> => {
     let whereabouts;
     try {
       whereabouts = await app.services.addresses.whereabouts(pathnameOf(url));
@@ -41,16 +44,8 @@ export function missingPages(app: FastifyInstance, options: MissingPageOptions) 
     }
     const tags = [...new Set([...notFound.tags, ...whereabouts.tags])];
     switch (whereabouts.kind) {
-      case 'moved': {
-        // Typed, so the framework and the front door send the same headers for it.
-        const headers = {
-          location: movedLocation(url, whereabouts.path),
-          'content-type': 'text/html; charset=utf-8',
-          'cache-control': options.cacheControl,
-        };
-        const value = await storeAnswer({ status: 301, headers, body: '', tags });
-        return { value, keep: true };
-      }
+      case 'moved':
+        return { value: options.moved(movedLocation(url, whereabouts.path), tags), keep: true };
       case 'gone': {
         const built = await options.renderGone(url);
         return { value: { ...built.value, tags }, keep: built.keep };

@@ -53,11 +53,11 @@ export function answerTags(url: string): StaleTags | null {
   const { path, query } = parse(url);
   const slug = articleSlugOf(url);
   if (slug !== null) return [publicTags.article(slug)];
-  if (path === publicPaths.feed()) return [publicTags.feeds];
+  if (path === publicPaths.feed()) return [publicTags.feeds, publicTags.lists];
   if (path === publicPaths.newsSitemap()) return [publicTags.newsSitemap];
   const section = sectionOfFeed(path);
   // A feed's title names its section, and a removed category or sub-category takes it away.
-  if (section) return [publicTags.sectionFeed(section), publicTags.taxonomy];
+  if (section) return [publicTags.sectionFeed(section), publicTags.taxonomy, publicTags.lists];
   if (path === publicPaths.sitemapIndex()) return [publicTags.sitemap, publicTags.taxonomy];
   if (path === '/sitemaps/pages.xml') return [publicTags.taxonomy];
   const month = /^\/sitemaps\/news-(\d{4}-\d{2})(?:-\d+)?\.xml$/.exec(path)?.[1];
@@ -67,19 +67,20 @@ export function answerTags(url: string): StaleTags | null {
     case '/category-list':
       return [publicTags.taxonomy];
     case '/latest':
-      return [publicTags.newest];
+      return [publicTags.newest, publicTags.lists];
     // Any article write may change what a search finds; every one names the newest list.
     case '/search':
-      return [publicTags.newest];
+      return [publicTags.newest, publicTags.lists];
     case '/related-news': {
       const category = nameFilterValue(query.get('category') ?? undefined);
-      return typeof category === 'string' ? [publicTags.related(category)] : [publicTags.newest];
+      const tag = typeof category === 'string' ? publicTags.related(category) : publicTags.newest;
+      return [tag, publicTags.lists];
     }
     case '/get': {
       const filters = (['category', 'subcategory', 'publisher', 'anchor'] as const)
         .map((name) => filterTag(name, query.get(name) ?? undefined))
         .filter((tag): tag is string => tag !== null);
-      return filters.length > 0 ? filters : [publicTags.newest];
+      return [...(filters.length > 0 ? filters : [publicTags.newest]), publicTags.lists];
     }
     default:
       return null;

@@ -19,25 +19,28 @@ function accepts(header: string | undefined, encoding: string): boolean {
  * Accept-Encoding values met lately and the encoding each gets: browsers send a handful of
  * distinct values, and every cache hit asks (bounded: emptied when full; long values not kept).
  */
-const verdicts = new Map<string, 'br' | 'gzip' | null>();
+const verdicts = new Map<string, readonly Encoding[]>();
 const MAX_VERDICTS = 256;
 const MAX_REMEMBERED_LENGTH = 200;
 
-/** The encoding to answer with: brotli, else gzip, else none. */
-export function preferredEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
-  if (acceptEncoding === undefined) return null;
+export type Encoding = 'br' | 'gzip';
+
+/** The encodings a client takes, best first: brotli, then gzip. */
+export function acceptedEncodings(acceptEncoding: string | undefined): readonly Encoding[] {
+  if (acceptEncoding === undefined) return [];
   const known = verdicts.get(acceptEncoding);
   if (known !== undefined) return known;
-  const verdict = accepts(acceptEncoding, 'br')
-    ? 'br'
-    : accepts(acceptEncoding, 'gzip')
-      ? 'gzip'
-      : null;
+  const verdict = (['br', 'gzip'] as const).filter((name) => accepts(acceptEncoding, name));
   if (acceptEncoding.length <= MAX_REMEMBERED_LENGTH) {
     if (verdicts.size >= MAX_VERDICTS) verdicts.clear();
     verdicts.set(acceptEncoding, verdict);
   }
   return verdict;
+}
+
+/** The encoding to answer with: brotli, else gzip, else none. */
+export function preferredEncoding(acceptEncoding: string | undefined): Encoding | null {
+  return acceptedEncodings(acceptEncoding)[0] ?? null;
 }
 
 /**

@@ -123,9 +123,15 @@ export class FrontDoor {
       if (this.keys.size >= MAX_REMEMBERED_URLS) this.keys.clear();
       this.keys.set(url, key);
     }
-    return key === null ? undefined : this.options.cache.peekAnswer(key);
+    if (key === null) return undefined;
+    return key.startsWith(PAGE)
+      ? this.options.cache.peekPage(key.slice(PAGE.length))
+      : this.options.cache.peekAnswer(key);
   }
 }
+
+/** Marks the keys of pages, which are kept in pieces (cache/joined-page.ts). */
+const PAGE = 'page ';
 
 /** How many URLs' keys the front door remembers (a few hundred make up most of a site's hits). */
 const MAX_REMEMBERED_URLS = 4096;
@@ -137,7 +143,7 @@ function cacheKeyOf(url: string): string | null {
     // (cached-routes.ts); an article call counts a view and is never answered here.
     if (answerTags(url) !== null) return articleSlugOf(url) === null ? answerKey(url) : null;
     if (url.startsWith('/api/') || url.startsWith('/uploads/')) return null;
-    return `page ${answerKey(url)}`;
+    return `${PAGE}${answerKey(url)}`;
   } catch {
     return null; // not a URL the cache could hold
   }

@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import type { NewsDto } from '@newsroom/contract';
 import { systemClock, type Clock } from '../domain/clock.ts';
 import { lookupKey } from '../domain/lookup-key.ts';
-import type { StaleTags } from './tags.ts';
-import { isListTag, publicTags } from './tags.ts';
+import { articleNameTags, publicTags, type StaleTags } from './tags.ts';
 import { RedisChannel, type BusLogger } from '../redis/channel.ts';
-import { AnswerCache, type Built, type CacheCounts, type ThroughOptions } from './answer-cache.ts';
+import { CacheEntries, type Build, type CacheCounts } from './entries.ts';
+import { joinPage, type StoredFragment, type StoredPage } from './joined-page.ts';
 import type { StoredAnswer } from './stored-answer.ts';
 
 /**
@@ -19,13 +19,15 @@ export interface ArticleRead {
   bytes: number;
 }
 
-type Entry = ({ kind: 'answer' } & StoredAnswer) | ({ kind: 'article' } & ArticleRead);
+/** What the public cache holds, each kind under keys of its own. */
+type Value =
+  | ({ kind: 'answer' } & StoredAnswer)
+  | ({ kind: 'article' } & ArticleRead)
+  | ({ kind: 'page' } & StoredPage)
+  | ({ kind: 'fragment' } & StoredFragment);
 
-/**
- * How long a write waits for the answers it refreshes (docs/decisions/086); one that takes longer
- * is dropped instead, and its next reader waits for it.
- */
-const REFRESH_WAIT_MS = 200;
+type Kind = Value['kind'];
+type ValueOf<K extends Kind> = Extract<Value, { kind: K }>;
 
 /**
  * What becomes stale at a time rather than on a write: scheduled publications (decision 085,
@@ -43,14 +45,6 @@ export interface PublicationSchedule {
 
 export interface PublicCacheOptions {
   maxBytes: number;
-  /** How long a stale answer may still be handed out while its replacement is built. */
-  graceMs: number;
-  /**
-   * How long after a write the lists it names are made stale, together with those of the writes
-   * that follow meanwhile (docs/decisions/088); 0 makes them stale with the write, as the rest.
-   */
-  listDelayMs?: number;
-  ttlMs?: number;
   /** The app's clock (domain/clock.ts), for answers that expire at a moment of their own. */
   clock?: Clock;
   /** With Redis, invalidations reach every instance on the same server and prefix. */
@@ -60,30 +54,25 @@ export interface PublicCacheOptions {
 }
 
 /**
- * The cache of public pages, public API answers and feeds (docs/decisions/070). Writes name what
- * they make stale through `invalidate`, which drops it here at once and, with Redis, on every
+ * The public cache (docs/decisions/095): pages, the shared parts joined into them, public API
+ * answers, articles and feeds, each an entry of `CacheEntries` with the tags it was built from.
+ * Writes name what they make stale through `invalidate`, here at once and, with Redis, on every
  * other instance; while this instance may miss another's invalidations, nothing is cached.
  */
 export class PublicCache {
-  private readonly store: AnswerCache<Entry>;
+  private readonly entries: CacheEntries<Value>;
   private readonly channel: RedisChannel | null;
   /** Our own messages come back through Redis; they were applied already. */
   private readonly origin = randomBytes(8).toString('hex');
   private readonly schedule: PublicationSchedule | null;
-  private readonly listDelayMs: number;
-  /** List tags named by writes and not yet made stale, and the timer that will. */
-  private readonly heldLists = new Set<string>();
-  private listTimer: NodeJS.Timeout | null = null;
 
   constructor(options: PublicCacheOptions) {
     this.schedule = options.schedule ?? null;
-    this.listDelayMs = options.listDelayMs ?? 0;
-    this.store = new AnswerCache<Entry>({
+    const clock = options.clock ?? systemClock;
+    this.entries = new CacheEntries<Value>({
       maxBytes: options.maxBytes,
-      ttlMs: options.ttlMs ?? 60_000,
-      graceMs: options.graceMs,
       trusted: () => this.channel === null || this.channel.live,
-      now: () => (options.clock ?? systemClock).now().getTime(),
+      now: () => clock.now().getTime(),
     });
     const { redis } = options;
     this.channel = redis
@@ -96,38 +85,36 @@ export class PublicCache {
       : null;
   }
 
-  /** True while answers are kept (a size above 0, and Redis subscribed when configured). */
+  /** True while entries are kept (a size above 0, and Redis subscribed when configured). */
   get enabled(): boolean {
-    return this.store.enabled;
+    return this.entries.enabled;
   }
 
   get size(): number {
-    return this.store.size;
+    return this.entries.size;
   }
 
   /** What the cache did since start (written on SIGUSR2, main.ts). */
   get counts(): CacheCounts {
-    return { ...this.store.counts };
+    return { ...this.entries.counts };
   }
 
-  /** Starts dropping the answers of scheduled articles at their publication time. */
+  /** Starts making stale the entries of scheduled articles at their publication time. */
   async start(): Promise<void> {
     await this.schedule?.start(() => this.releaseDue());
   }
 
   /**
-   * Makes stale what a write names, here and on every other instance, and rebuilds at once the
-   * answers of it that readers asked for lately: the write answers when they are current. Its
-   * lists are held back for `listDelayMs` and made stale with those of the writes meanwhile.
+   * Makes stale what a write names, here and on every other instance; resolves once what of it
+   * readers asked for lately here is current again (CacheEntries.invalidate).
    */
   invalidate = async (tags: StaleTags): Promise<void> => {
     if (tags.length === 0) return;
     const unique = [...new Set(tags)];
-    const now = this.holdLists(unique);
     // A write may have scheduled, moved or published an article.
     this.schedule?.refresh();
     await Promise.all([
-      this.makeStale(now),
+      this.entries.invalidate(unique),
       this.channel?.publish(
         JSON.stringify({ from: this.origin, tags: unique }),
         'stale pages; other instances drop them within their cache lifetime',
@@ -135,113 +122,88 @@ export class PublicCache {
     ]);
   };
 
-  /**
-   * Makes stale now the lists held back, and waits for the rebuilds of those read lately (tests,
-   * and whoever must see every write so far in every list).
-   */
-  settle(): Promise<void> {
-    this.stopListTimer();
-    const tags = [...this.heldLists];
-    this.heldLists.clear();
-    return this.makeStale(tags);
+  /** A public API answer or feed, built by the request that finds it missing or stale. */
+  answer(key: string, build: Build<StoredAnswer>): Promise<StoredAnswer> {
+    return this.get('answer', `answer ${key}`, build, false);
   }
 
-  /** Marks `tags` stale and rebuilds what of them was read lately (at most REFRESH_WAIT_MS). */
-  private makeStale(tags: string[]): Promise<void> {
-    if (tags.length === 0) return Promise.resolve();
-    return this.store.refresh(this.store.invalidate(tags), REFRESH_WAIT_MS);
-  }
-
-  private stopListTimer() {
-    if (this.listTimer) clearTimeout(this.listTimer);
-    this.listTimer = null;
-  }
-
-  /**
-   * Holds back the list tags among `tags` (when lists wait) until the timer the first of them
-   * started; returns the others, to be made stale now.
-   */
-  private holdLists(tags: string[]): string[] {
-    if (this.listDelayMs === 0) return tags;
-    const now = tags.filter((tag) => !isListTag(tag));
-    if (now.length === tags.length) return now;
-    for (const tag of tags) if (isListTag(tag)) this.heldLists.add(tag);
-    this.listTimer ??= setTimeout(() => void this.settle(), this.listDelayMs);
-    return now;
-  }
-
-  /** A kept answer, built once when missing; the options as in AnswerCache.through. */
-  async answer(
-    key: string,
-    build: () => Promise<Built<StoredAnswer>>,
-    { acceptStale, rebuild }: ThroughOptions<StoredAnswer> = {},
-  ): Promise<StoredAnswer> {
-    this.releaseDue();
-    const asEntry = (made: () => Promise<Built<StoredAnswer>>) => async () => {
-      const { value, keep } = await made();
-      return { value: { kind: 'answer' as const, ...value }, keep };
-    };
-    const entry = await this.store.through(`answer ${key}`, asEntry(build), {
-      acceptStale,
-      rebuild: rebuild && asEntry(rebuild),
-    });
-    if (entry.kind !== 'answer') throw new Error(`cache entry ${key} is not an answer`);
-    return entry;
-  }
-
-  async article(
-    slug: string,
-    read: () => Promise<NewsDto>,
-    acceptStale = true,
-  ): Promise<ArticleRead> {
-    this.releaseDue();
+  /** An article as `/u/news/{slug}` reads it, kept apart from the answer (each read counts). */
+  article(slug: string, read: () => Promise<NewsDto>): Promise<ArticleRead> {
     const build = async () => {
       const news = await read();
-      const tags = [publicTags.article(news.slug)];
+      const tags = [publicTags.article(news.slug), ...articleNameTags(news)];
       const bytes = JSON.stringify(news).length;
-      return { value: { kind: 'article' as const, news, counted: 0, tags, bytes }, keep: true };
+      return { value: { news, counted: 0, tags, bytes }, keep: true };
     };
-    const entry = await this.store.through(articleKey(slug), build, {
-      acceptStale,
-      rebuild: build,
-    });
-    if (entry.kind !== 'article') throw new Error(`cache entry ${slug} is not an article`);
-    return entry;
+    return this.get('article', articleKey(slug), build, true);
   }
 
-  /** The kept answer for `key` (as `answer` keeps it), if any, without building one. */
+  /** A page in pieces (`joinPage` makes it an answer), rebuilt by the cache after writes. */
+  page(key: string, build: Build<StoredPage>): Promise<StoredPage> {
+    return this.get('page', `page ${key}`, build, true);
+  }
+
+  /** A shared part of pages, rebuilt by the cache after writes. */
+  fragment(key: string, build: Build<StoredFragment>): Promise<StoredFragment> {
+    return this.get('fragment', key, build, true);
+  }
+
+  /** The kept answer for `key`, if one may be sent now, without building one. */
   peekAnswer(key: string): StoredAnswer | undefined {
-    this.releaseDue();
-    const entry = this.store.peek(`answer ${key}`);
-    return entry?.kind === 'answer' ? entry : undefined;
+    return this.peek('answer', `answer ${key}`);
   }
 
   /** The kept copy of an article, if any, without building one. */
   peekArticle(slug: string): ArticleRead | undefined {
-    this.releaseDue();
-    const entry = this.store.peek(articleKey(slug));
-    return entry?.kind === 'article' ? entry : undefined;
+    return this.peek('article', articleKey(slug));
+  }
+
+  /** The kept page for `key` with its shared parts joined, if all are at hand. */
+  peekPage(key: string): StoredAnswer | undefined {
+    const page = this.peek('page', `page ${key}`);
+    return page && joinPage(page, (fragment) => this.peek('fragment', fragment));
   }
 
   async close(): Promise<void> {
-    this.stopListTimer();
     this.schedule?.stop();
     await this.channel?.close();
   }
 
+  private async get<K extends Kind>(
+    kind: K,
+    key: string,
+    build: Build<Omit<ValueOf<K>, 'kind'>>,
+    rebuildable: boolean,
+  ): Promise<ValueOf<K>> {
+    this.releaseDue();
+    const typed = async () => {
+      const { value, keep } = await build();
+      return { value: { kind, ...value } as unknown as Value, keep };
+    };
+    const value = await this.entries.get(key, typed, rebuildable ? typed : null);
+    if (value.kind !== kind) throw new Error(`cache entry ${key} is not a ${kind}`);
+    return value as ValueOf<K>;
+  }
+
+  private peek<K extends Kind>(kind: K, key: string): ValueOf<K> | undefined {
+    this.releaseDue();
+    const value = this.entries.peek(key);
+    return value?.kind === kind ? (value as ValueOf<K>) : undefined;
+  }
+
   /**
-   * Drops, here, what the articles whose publication time has come make stale: exactly what a
-   * write of each would drop. Every instance does this by its own clock, before any read, so no
-   * kept answer outlives the next publication time.
+   * Makes stale, here, what the articles whose publication time has come name: exactly what a
+   * write of each would. Every instance does this by its own clock, before any read, so no kept
+   * entry outlives the next publication time.
    */
   private releaseDue() {
     const tags = this.schedule?.due();
-    if (tags) this.store.invalidate(tags);
+    if (tags) void this.entries.invalidate(tags);
   }
 
   /** Invalidations may have been missed: nothing kept can be trusted, nor the schedule. */
   private missed() {
-    this.store.clear();
+    this.entries.clear();
     this.schedule?.refresh();
   }
 
@@ -257,11 +219,10 @@ export class PublicCache {
     // Another instance wrote: the schedule may have changed.
     this.schedule?.refresh();
     if (Array.isArray(tags) && tags.every((tag) => typeof tag === 'string')) {
-      // Refreshed as the writer's own instance does, lists held back the same way, but nobody
-      // waits for it here.
-      void this.makeStale(this.holdLists(tags));
+      // As on the writer's own instance, but nobody waits for the rebuilds here.
+      void this.entries.invalidate(tags);
     } else {
-      this.store.clear();
+      this.entries.clear();
     }
   }
 }

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { StaleTags } from './tags.ts';
-import { compressBoth, compressFor, encodingFor, preferredEncoding } from './compress.ts';
-import type { Cacheable } from './answer-cache.ts';
+import { acceptedEncodings, compressBoth, compressFor, encodingFor } from './compress.ts';
+import type { CacheValue } from './entries.ts';
 
 /** The headers of an answer that belong to it (helmet's and the like are set per request). */
 const KEPT_HEADERS = ['content-type', 'cache-control', 'vary', 'location', 'retry-after'];
@@ -11,7 +11,7 @@ const KEPT_HEADERS = ['content-type', 'cache-control', 'vary', 'location', 'retr
  * An HTTP answer kept whole: status, its own headers, the body as it is and compressed both
  * ways, so that a hit costs neither a render nor a compression.
  */
-export interface StoredAnswer extends Cacheable {
+export interface StoredAnswer extends CacheValue {
   status: number;
   headers: Record<string, string>;
   etag: string;
@@ -39,15 +39,7 @@ export interface AnswerParts {
   tags: StaleTags;
   viewOf?: PageArticle | null;
   expiresAt?: number | null;
-  /** Its compressed forms, made already (by a render process): not made again. */
-  compressed?: { br: Uint8Array | null; gzip: Uint8Array | null };
 }
-
-/** A Buffer over the same bytes (a Uint8Array that came from another process). */
-const asBuffer = (bytes: Uint8Array | null) =>
-  bytes === null || Buffer.isBuffer(bytes)
-    ? bytes
-    : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
 /**
  * An answer ready to send and to keep. `precompress` false (an answer that will not be kept:
@@ -58,11 +50,7 @@ export async function storeAnswer(
   { precompress = true }: { precompress?: boolean } = {},
 ): Promise<StoredAnswer> {
   const identity = Buffer.isBuffer(parts.body) ? parts.body : Buffer.from(parts.body);
-  const { br, gzip } = !precompress
-    ? { br: null, gzip: null }
-    : parts.compressed
-      ? { br: asBuffer(parts.compressed.br), gzip: asBuffer(parts.compressed.gzip) }
-      : await compressBoth(identity);
+  const { br, gzip } = precompress ? await compressBoth(identity) : { br: null, gzip: null };
   const headers: Record<string, string> = {};
   for (const name of KEPT_HEADERS) {
     const value = parts.headers[name];
@@ -110,8 +98,7 @@ const etagOf = (answer: StoredAnswer, encoding: 'br' | 'gzip' | null) =>
 
 /** The body for a client's Accept-Encoding, its encoding and its ETag (one per encoding). */
 export function variantFor(answer: StoredAnswer, acceptEncoding: string | undefined) {
-  const wanted = preferredEncoding(acceptEncoding);
-  const encoding = wanted && answer[wanted] ? wanted : null;
+  const encoding = acceptedEncodings(acceptEncoding).find((name) => answer[name]) ?? null;
   const body = encoding ? (answer[encoding] as Buffer) : answer.identity;
   return { body, encoding, etag: etagOf(answer, encoding) };
 }

@@ -9,12 +9,12 @@ import { isInNewsWindow } from '../domain/news-window.ts';
  */
 export type StaleTags = readonly string[];
 
-/** Drops every cached public answer carrying one of the tags, here and on every instance. */
+/** Makes stale every cached public answer carrying one of the tags, here and on every instance. */
 export type Invalidate = (tags: StaleTags) => Promise<void>;
 
 export type ListFilter = 'category' | 'subcategory' | 'publisher' | 'anchor';
 
-/** How the tags of each family of lists begin: `isListTag` knows them by it. */
+/** How the tags of each family of lists begin. */
 const LIST_FAMILIES = {
   list: 'list:',
   related: 'related:',
@@ -31,7 +31,17 @@ export const publicTags = {
   newest: `${LIST_FAMILIES.list}newest`,
   list: (filter: ListFilter, name: string) => `${LIST_FAMILIES.list}${filter}:${lookupKey(name)}`,
   related: (category: string) => `${LIST_FAMILIES.related}${lookupKey(category)}`,
+  /** An article's own page and read: a write of it drops them (`isOwnTag`). */
   article: (slug: string) => `article:${lookupKey(slug)}`,
+  /**
+   * A category's or sub-category's own pages: a rename or move drops them (their address then
+   * answers with a redirect).
+   */
+  section: (kind: 'category' | 'subcategory', name: string) => `section:${kind}:${lookupKey(name)}`,
+  /** What shows the name of a category, sub-category, publisher or anchor (article pages). */
+  names: (kind: ListFilter, name: string) => `names:${kind}:${lookupKey(name)}`,
+  /** Every list of articles (pages, API answers, shared parts, feeds): renames name it. */
+  lists: 'lists',
   /** The site's feed (/rss.xml): every article write names it. */
   feeds: 'feeds',
   /** A category's or sub-category's feed, by the path segments of its names. */
@@ -48,17 +58,11 @@ export const publicTags = {
 } as const;
 
 /**
- * Whether a tag names lists: the newest and filtered lists, related news, feeds and sitemaps,
- * which every article write names and which a stream of writes may make stale together
- * (docs/decisions/088). An article's own answers, the taxonomy and everything are not lists.
+ * Whether a tag names one thing a write changed itself (an article, a renamed section): entries
+ * carrying it are dropped, not handed out stale, so the write shows at once.
  */
-export function isListTag(tag: string): boolean {
-  return (
-    tag === publicTags.feeds ||
-    tag === publicTags.newsSitemap ||
-    tag === publicTags.sitemap ||
-    Object.values(LIST_FAMILIES).some((start) => tag.startsWith(start))
-  );
+export function isOwnTag(tag: string): boolean {
+  return tag.startsWith('article:') || tag.startsWith('section:');
 }
 
 /** A filter value as the API reads it: '' and 'null' mean no filter. */
@@ -101,12 +105,34 @@ export function articleTags(news: ArticlePlaces, now: Date): string[] {
   return tags;
 }
 
+/** The tags an article's page carries besides its own: the names it shows. */
+export function articleNameTags(
+  news: Pick<NewsDto, 'category' | 'subcategory' | 'publisher' | 'anchor'>,
+): string[] {
+  const tags: string[] = [];
+  if (news.category) tags.push(publicTags.names('category', news.category.name));
+  if (news.subcategory) tags.push(publicTags.names('subcategory', news.subcategory.name));
+  if (news.publisher) tags.push(publicTags.names('publisher', news.publisher.name));
+  if (news.anchor) tags.push(publicTags.names('anchor', news.anchor.name));
+  return tags;
+}
+
 /** What a category, sub-category, publisher or anchor write makes stale. */
 export const taxonomyTags = {
   /** A new or removed (so unused) category or sub-category shows in navigation and sitemap. */
   listed: [publicTags.taxonomy, publicTags.sitemap],
   /** A new or removed (so unused) publisher or anchor shows nowhere public. */
   unlisted: [],
-  /** A rename or move changes every article that names it: everything public goes. */
-  renamed: [publicTags.everything],
-} as const satisfies Record<string, StaleTags>;
+  /**
+   * A rename (or a sub-category's move): the section's own pages go at once (they redirect now),
+   * and whatever shows the old name goes stale: navigation, the sitemap, every list and the
+   * pages of the articles filed under it.
+   */
+  renamed: (kind: ListFilter, before: string): StaleTags => [
+    ...(kind === 'category' || kind === 'subcategory' ? [publicTags.section(kind, before)] : []),
+    publicTags.names(kind, before),
+    publicTags.taxonomy,
+    publicTags.sitemap,
+    publicTags.lists,
+  ],
+};

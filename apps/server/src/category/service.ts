@@ -78,7 +78,7 @@ export class CategoryService {
 
   /** Renames the category; its former URL redirects to the new one (decision 084). */
   async update(id: string, input: NameInput): Promise<CategoryDto> {
-    await this.get(id);
+    const before = await this.get(id);
     await writeUniqueName(
       this.repo,
       'Category',
@@ -93,7 +93,7 @@ export class CategoryService {
         }),
       id,
     );
-    await this.invalidate(taxonomyTags.renamed);
+    await this.invalidate(taxonomyTags.renamed('category', before.name));
     return this.get(id);
   }
 

@@ -42,18 +42,12 @@ export interface Config {
   s3: S3Config | undefined;
   /** Bytes of public pages and public API answers kept in memory; 0 keeps none. */
   pageCacheBytes: number;
-  /** How long a stale page may be answered while its replacement renders (decision 076). */
-  pageCacheGraceMs: number;
-  /** How long after a write its lists are made stale, together with later writes' (decision 088). */
-  pageCacheListDelayMs: number;
   /** Who counts article views: the server per page served, or a beacon from the page (a CDN). */
   viewsFrom: 'server' | 'beacon';
   /** The most article URLs in one sitemap file (the sitemaps.org limit is 50,000). */
   sitemapUrlsPerFile: number;
   /** IANA time zone in which the editor shows and takes publication times. */
   siteTimeZone: string;
-  /** Processes that render public pages beside this one; 0 renders them on the main thread. */
-  renderProcesses: number;
 }
 
 export interface S3Config {
@@ -100,19 +94,7 @@ const envSchema = z.object({
     .number({ error: 'PAGE_CACHE_MB must be a number' })
     .min(0, 'PAGE_CACHE_MB must be between 0 and 4096')
     .max(4096, 'PAGE_CACHE_MB must be between 0 and 4096')
-    .default(64),
-  PAGE_CACHE_GRACE_MS: z.coerce
-    .number({ error: 'PAGE_CACHE_GRACE_MS must be a number' })
-    .int('PAGE_CACHE_GRACE_MS must be a whole number')
-    .min(0, 'PAGE_CACHE_GRACE_MS must be between 0 and 1000')
-    .max(1000, 'PAGE_CACHE_GRACE_MS must be between 0 and 1000')
-    .default(500),
-  PAGE_CACHE_LIST_DELAY_MS: z.coerce
-    .number({ error: 'PAGE_CACHE_LIST_DELAY_MS must be a number' })
-    .int('PAGE_CACHE_LIST_DELAY_MS must be a whole number')
-    .min(0, 'PAGE_CACHE_LIST_DELAY_MS must be between 0 and 500')
-    .max(500, 'PAGE_CACHE_LIST_DELAY_MS must be between 0 and 500')
-    .default(500),
+    .default(256),
   VIEWS_FROM: z
     .enum(['server', 'beacon'], { error: 'VIEWS_FROM must be server or beacon' })
     .default('server'),
@@ -139,12 +121,6 @@ const envSchema = z.object({
     .min(1, 'SITEMAP_URLS_PER_FILE must be between 1 and 50000')
     .max(50_000, 'SITEMAP_URLS_PER_FILE must be between 1 and 50000')
     .default(2_000),
-  RENDER_PROCESSES: z.coerce
-    .number({ error: 'RENDER_PROCESSES must be a number' })
-    .int('RENDER_PROCESSES must be a whole number')
-    .min(0, 'RENDER_PROCESSES must be between 0 and 8')
-    .max(8, 'RENDER_PROCESSES must be between 0 and 8')
-    .default(1),
   SITE_TIME_ZONE: z
     .string()
     .refine(isTimeZone, 'SITE_TIME_ZONE must be an IANA time zone such as Asia/Kolkata')
@@ -183,12 +159,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     corsOrigins: parseOrigins(e.CORS_ORIGINS),
     s3: parseS3(e),
     pageCacheBytes: Math.round(e.PAGE_CACHE_MB * 1024 * 1024),
-    pageCacheGraceMs: e.PAGE_CACHE_GRACE_MS,
-    pageCacheListDelayMs: e.PAGE_CACHE_LIST_DELAY_MS,
     viewsFrom: e.VIEWS_FROM,
     sitemapUrlsPerFile: e.SITEMAP_URLS_PER_FILE,
     siteTimeZone: e.SITE_TIME_ZONE,
-    renderProcesses: e.RENDER_PROCESSES,
   };
 }
 

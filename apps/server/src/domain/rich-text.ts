@@ -77,7 +77,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
 
 /**
  * Cleans the rich-text description of a news article: before it is stored, and again as the
- * server renders it (pages/render-reads.ts), so a page shows text cleaned by the rules of today
+ * server renders it (pages/reads.ts), so a page shows text cleaned by the rules of today
  * even when it was stored under older ones. Text it has cleaned comes out of it unchanged.
  */
 export function sanitizeDescription(html: string): string {

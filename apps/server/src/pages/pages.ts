@@ -1,15 +1,16 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isAuthPath } from '@newsroom/contract';
-import type { Built } from '../cache/answer-cache.ts';
+import { isAuthPath, slotMark } from '@newsroom/contract';
+import type { Built } from '../cache/entries.ts';
 import { answerKey } from '../cache/answer-tags.ts';
+import { joinPage, pieceOf, type StoredFragment, type StoredPage } from '../cache/joined-page.ts';
 import { countPageView } from '../views/article-views.ts';
-import { sendAnswer, storeAnswer, type StoredAnswer } from '../cache/stored-answer.ts';
+import { sendAnswer, storeAnswer } from '../cache/stored-answer.ts';
 import { isDatabaseUnavailable } from '../db/errors.ts';
 import { isPersonal } from '../cache/personal.ts';
 import { missingPages, pathnameOf } from '../addresses/missing-pages.ts';
-import { pageFrame, renderPage, type PageRenderer } from './page-render.ts';
+import { sharedParts } from './fragments.ts';
+import { pageFrame, renderPage, type PageSite, type RenderedPage } from './page-render.ts';
 import { fillTemplate } from './template.ts';
-import { injectTransport } from './transport.ts';
 import { unavailablePage } from './unavailable.ts';
 import type { WebDist } from './web-dist.ts';
 
@@ -19,78 +20,108 @@ const NOT_PAGES = ['/api/', '/uploads/'];
 /** Whether a URL belongs to the API or media rather than to the pages. */
 export const isNotPage = (url: string) => NOT_PAGES.some((prefix) => url.startsWith(prefix));
 
-const htmlAnswer = (status: number, cacheControl: string, body: string, extra = {}) =>
-  storeAnswer({
-    status,
-    headers: {
-      'content-type': 'text/html; charset=utf-8',
-      'cache-control': cacheControl,
-      vary: 'Cookie, Accept-Encoding',
-      ...extra,
-    },
-    body,
-    tags: [],
-  });
+/** Pages rendered since start (written on SIGUSR2, main.ts). */
+export const pageRenders = { count: 0 };
+
+const htmlHeaders = (cacheControl: string) => ({
+  'content-type': 'text/html; charset=utf-8',
+  'cache-control': cacheControl,
+  vary: 'Cookie, Accept-Encoding',
+});
+
+/** A page of one piece and no shared part (the outage and failure pages). */
+async function wholePage(
+  status: number,
+  headers: Record<string, string>,
+  html: string,
+): Promise<StoredPage> {
+  const piece = await pieceOf(html);
+  const bytes = piece.identity.length + 2 * piece.deflate.length;
+  return { status, headers, parts: [piece], tags: [], viewOf: null, bytes };
+}
 
 /**
  * Every other GET is a page. Signed-in admins and the sign-in screens get the app shell; everyone
- * else a public page, served from the public cache and rendered once per key when missing
- * (docs/decisions/040, 070). An article page counts one view per GET, kept or rendered. A page
- * the renderer cannot find may have moved or been removed (addresses/missing-pages.ts, decision 084).
+ * else a public page, rendered on this thread from the services' reads (pages/reads.ts), kept by
+ * the public cache in pieces and served with the shared parts joined in (decision 095). An
+ * article page counts one view per GET, kept or rendered. A page the renderer cannot find may
+ * have moved or been removed (addresses/missing-pages.ts, decision 084).
  */
 export async function pagesRoute(app: FastifyInstance, dist: WebDist) {
   const beaconViews = app.config.viewsFrom === 'beacon';
   // Behind a CDN (beacon views) a page may be kept there too, but always revalidated.
   const pageCacheControl = beaconViews ? 'public, no-cache' : 'no-cache, private';
   const frame = pageFrame(app.config, dist.template);
+  const site: PageSite = {
+    renderer: dist.renderer,
+    services: app.services,
+    frame,
+    publicUrl: app.config.publicUrl,
+  };
+  const shared = sharedParts(app.services, dist.renderer, frame.timeZone);
   const shellHtml = fillTemplate(dist.template, {
     head: `${frame.siteHead}<title>Newsroom</title>\n    <meta name="robots" content="noindex" />`,
   });
-  const shell = await htmlAnswer(200, 'no-store', shellHtml);
-  const failed = await htmlAnswer(500, 'no-store', shellHtml);
-  const unavailable = await htmlAnswer(503, 'no-store', unavailablePage(), { 'retry-after': '5' });
-  const transport = injectTransport(app);
-  const here: PageRenderer = {
-    render: (job) =>
-      renderPage(dist.renderer, transport, { frame, publicUrl: app.config.publicUrl }, job),
-  };
-  // Pages render in processes of their own unless RENDER_PROCESSES=0 (decision 079).
-  const pages = app.renderProcesses.serve(dist.dir, here);
+  const shellHeaders = { ...htmlHeaders('no-store') };
+  const shell = await storeAnswer({
+    status: 200,
+    headers: shellHeaders,
+    body: shellHtml,
+    tags: [],
+  });
+  const failed = await wholePage(500, shellHeaders, shellHtml);
+  const unavailable = await wholePage(
+    503,
+    { ...htmlHeaders('no-store'), 'retry-after': '5' },
+    unavailablePage(),
+  );
   const missing = missingPages(app, {
-    cacheControl: pageCacheControl,
-    renderGone: (url) => render(url, { gone: true }),
+    renderGone: (url) => build(url, true),
+    moved: (location, tags) => ({
+      status: 301,
+      headers: { location, ...htmlHeaders(pageCacheControl) },
+      parts: [],
+      tags,
+      viewOf: null,
+      bytes: 0,
+    }),
     unavailable,
   });
 
-  /** A page for `url`; `keepable` false when it will be sent once and never kept. */
-  const render = async (
-    url: string,
-    { gone = false, keepable = true }: { gone?: boolean; keepable?: boolean } = {},
-  ): Promise<Built<StoredAnswer>> => {
+  /** The page in pieces: split at its slot marks, each shared part's place noted. */
+  const stored = async (rendered: Extract<RenderedPage, { kind: 'page' }>): Promise<StoredPage> => {
+    const marks = rendered.slots
+      .map((slot) => ({ slot, at: rendered.html.indexOf(slotMark(slot.name)) }))
+      .sort((a, b) => a.at - b.at);
+    const parts: StoredPage['parts'] = [];
+    let from = 0;
+    for (const { slot, at } of marks) {
+      parts.push(await pieceOf(rendered.html.slice(from, at)), shared.slotRef(slot));
+      from = at + slotMark(slot.name).length;
+    }
+    parts.push(await pieceOf(rendered.html.slice(from)));
+    const bytes = parts.reduce(
+      (sum, part) =>
+        sum + ('identity' in part ? part.identity.length + 2 * part.deflate.length : 0),
+      0,
+    );
+    const { status, tags, article } = rendered;
+    const viewOf = status === 200 ? article : null;
+    return { status, headers: htmlHeaders(pageCacheControl), parts, tags, viewOf, bytes };
+  };
+
+  /** Renders the page at `url` (a deleted article's when `gone`): kept unless a failure. */
+  const build = async (url: string, gone = false): Promise<Built<StoredPage>> => {
+    pageRenders.count += 1;
     try {
-      const result = await pages.render({ url, gone, keepable });
+      const result = await renderPage(site, url, gone);
       if (result.kind === 'unavailable') return { value: unavailable, keep: false };
       if (result.kind === 'redirect') {
         const headers = { location: result.location, 'cache-control': 'no-cache' };
-        const value = await storeAnswer({ status: result.status, headers, body: '', tags: [] });
-        return { value, keep: false };
+        const value = { status: result.status, headers, parts: [], tags: [], viewOf: null };
+        return { value: { ...value, bytes: 0 }, keep: false };
       }
-      const { article } = result;
-      const value = await storeAnswer(
-        {
-          status: result.status,
-          headers: {
-            'content-type': 'text/html; charset=utf-8',
-            'cache-control': pageCacheControl,
-            vary: 'Cookie, Accept-Encoding',
-          },
-          body: result.html,
-          ...(result.compressed && { compressed: result.compressed }),
-          tags: result.tags,
-          viewOf: result.status === 200 ? article : null,
-        },
-        { precompress: keepable },
-      );
+      const value = await stored(result);
       if (result.status === 404 && !gone) return await missing(url, value);
       // A 404 or 410 is kept too: its tags name what would make it a page (a new article's slug).
       return { value, keep: [200, 404, 410].includes(result.status) };
@@ -98,6 +129,27 @@ export async function pagesRoute(app: FastifyInstance, dist: WebDist) {
       app.log.error({ err: error }, 'server render failed; sending the app shell');
       return { value: failed, keep: false };
     }
+  };
+
+  /** Sends a page with its shared parts joined in (each built once, when missing). */
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply, page: StoredPage) => {
+    const fragments = new Map<string, StoredFragment>();
+    try {
+      for (const part of page.parts) {
+        if (!('fragment' in part) || fragments.has(part.fragment)) continue;
+        const build = () => shared.build(part.slot);
+        fragments.set(part.fragment, await app.publicCache.fragment(part.fragment, build));
+      }
+    } catch (error) {
+      if (!isDatabaseUnavailable(error)) throw error;
+      return sendPage(request, reply, unavailable);
+    }
+    const answer = joinPage(page, (key) => fragments.get(key));
+    if (!answer) throw new Error('a shared part of the page is missing');
+    if (answer.viewOf && request.method === 'GET' && !beaconViews) {
+      countPageView(app, answer.viewOf);
+    }
+    return sendAnswer(request, reply, answer);
   };
 
   const isAdmin = async (request: FastifyRequest): Promise<boolean | null> => {
@@ -113,26 +165,15 @@ export async function pagesRoute(app: FastifyInstance, dist: WebDist) {
   const page = async (request: FastifyRequest, reply: FastifyReply) => {
     if (isNotPage(request.url)) return reply.callNotFound();
     if (isAuthPath(pathnameOf(request.url))) return sendAnswer(request, reply, shell);
-    let answer: StoredAnswer;
+    const { url } = request;
     if (isPersonal(request)) {
       // Possibly an admin: answered for this request alone, never from or into the cache.
       const admin = await isAdmin(request);
-      if (admin === null) return sendAnswer(request, reply, unavailable);
+      if (admin === null) return sendPage(request, reply, unavailable);
       if (admin) return sendAnswer(request, reply, shell);
-      answer = (await render(request.url, { keepable: false })).value;
-    } else {
-      // The same render serves a refresh after a write (docs/decisions/086); it holds the URL,
-      // not the request, for as long as the page is kept.
-      const { url } = request;
-      const build = () => render(url, { keepable: app.publicCache.enabled });
-      answer = await app.publicCache.answer(`page ${answerKey(url)}`, build, {
-        rebuild: build,
-      });
+      return sendPage(request, reply, (await build(url)).value);
     }
-    if (answer.viewOf && request.method === 'GET' && !beaconViews) {
-      countPageView(app, answer.viewOf);
-    }
-    return sendAnswer(request, reply, answer);
+    return sendPage(request, reply, await app.publicCache.page(answerKey(url), () => build(url)));
   };
   app.get('/*', page);
 }

@@ -1,5 +1,3 @@
-import type { ApiFetch } from '@newsroom/contract';
-
 /**
  * The page readers get while the database is away: a 503 in words, which retries by itself (a
  * refresh after a few seconds) so the reader lands on the real page once the database is back.
@@ -16,20 +14,4 @@ export function unavailablePage(): string {
     ' This page tries again by itself; you can also reload it in a few seconds.</p>',
     '</body></html>',
   ].join('');
-}
-
-/**
- * Wraps the renderer's API transport to notice a 503 answer (database unavailable), so the page
- * host can send the page above instead of an error page rendered from missing data.
- */
-export function watchForUnavailable(fetch: ApiFetch): { fetch: ApiFetch; seen(): boolean } {
-  let unavailable = false;
-  return {
-    fetch: async (url, init) => {
-      const response = await fetch(url, init);
-      if (response.status === 503) unavailable = true;
-      return response;
-    },
-    seen: () => unavailable,
-  };
 }

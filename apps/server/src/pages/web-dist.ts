@@ -7,8 +7,6 @@ import type { Renderer } from '@newsroom/contract';
 
 /** The built web app: where its browser assets are, its page template and its renderer. */
 export interface WebDist {
-  /** The dist folder itself (what a render process loads too). */
-  dir: string;
   clientDir: string;
   template: string;
   renderer: Renderer;
@@ -33,7 +31,8 @@ function isRenderer(value: unknown): value is Renderer {
   return (
     typeof value === 'object' &&
     value !== null &&
-    typeof (value as { render?: unknown }).render === 'function'
+    typeof (value as { render?: unknown }).render === 'function' &&
+    typeof (value as { renderFragment?: unknown }).renderFragment === 'function'
   );
 }
 
@@ -48,6 +47,7 @@ export async function loadWebDist(
   if (!existsSync(rendererFile)) return { missing: rendererFile };
   const template = await fs.readFile(templateFile, 'utf8');
   const renderer: unknown = await import(pathToFileURL(rendererFile).href);
-  if (!isRenderer(renderer)) throw new Error(`${rendererFile} does not export render()`);
-  return { dist: { dir: distDir, clientDir, template, renderer } };
+  if (!isRenderer(renderer))
+    throw new Error(`${rendererFile} does not export render() and renderFragment()`);
+  return { dist: { clientDir, template, renderer } };
 }

@@ -10,13 +10,21 @@ export interface PersonKind {
   /** The news column that refers to this kind. */
   newsColumn: 'anchor_id' | 'publisher_id';
   label: 'Anchor' | 'Publisher';
+  /** The list filter that names it (`/u/get?anchor=`, `?publisher=`). */
+  filter: 'anchor' | 'publisher';
 }
 
-export const ANCHOR: PersonKind = { table: 'anchors', newsColumn: 'anchor_id', label: 'Anchor' };
+export const ANCHOR: PersonKind = {
+  table: 'anchors',
+  newsColumn: 'anchor_id',
+  label: 'Anchor',
+  filter: 'anchor',
+};
 export const PUBLISHER: PersonKind = {
   table: 'publishers',
   newsColumn: 'publisher_id',
   label: 'Publisher',
+  filter: 'publisher',
 };
 
 /** Anchors (presenters) and publishers: a unique name each, referred to by news. */
@@ -51,7 +59,7 @@ export class PersonService {
   }
 
   async update(id: string, input: NameInput): Promise<PersonDto> {
-    await this.get(id);
+    const before = await this.get(id);
     await writeUniqueName(
       this.repo,
       this.kind.label,
@@ -60,7 +68,7 @@ export class PersonService {
       id,
     );
     // Articles show their publisher's and anchor's names: a rename shows on all of them.
-    await this.invalidate(taxonomyTags.renamed);
+    await this.invalidate(taxonomyTags.renamed(this.kind.filter, before.name));
     return this.get(id);
   }
 

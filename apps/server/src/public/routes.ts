@@ -46,21 +46,18 @@ export async function publicRoutes(scope: FastifyInstance) {
     return ok(data, 'News fetched successfully', { count });
   });
 
-  // The renderer's own read must not take a stale copy into the page it builds (decision 076).
-  const readArticle = (request: FastifyRequest, slug: string) =>
-    app.publicCache.article(slug, () => news.bySlug(slug), !app.renderMark.isRender(request));
+  const readArticle = (slug: string) => app.publicCache.article(slug, () => news.bySlug(slug));
 
   const articleSchema = { params: slugParams, response: newsList };
   app.get<{ Params: SlugParams }>(
     '/news/:slug',
     { schema: articleSchema },
     async (request, reply) => {
-      // Every GET counts a view (not a HEAD, nor the server renderer's own call, whose page counts
-      // it), so no cache may answer in this route's place; the article itself is kept in memory.
+      // Every GET counts a view (not a HEAD), so no cache may answer in this route's place; the
+      // article itself is kept in memory.
       void reply.header('cache-control', 'no-store');
-      const read = await readArticle(request, request.params.slug);
-      const counts = request.method === 'GET' && !app.renderMark.isRender(request);
-      if (counts) countArticleView(app, read);
+      const read = await readArticle(request.params.slug);
+      if (request.method === 'GET') countArticleView(app, read);
       return ok(
         [{ ...read.news, views: read.news.views + read.counted }],
         'News fetched successfully',
@@ -70,7 +67,7 @@ export async function publicRoutes(scope: FastifyInstance) {
 
   // The beacon of VIEWS_FROM=beacon pages (docs/decisions/071): one view, nothing to show.
   const beacon = async (request: FastifyRequest<{ Params: SlugParams }>, reply: FastifyReply) => {
-    const read = await readArticle(request, request.params.slug);
+    const read = await readArticle(request.params.slug);
     countArticleView(app, read);
     return reply.header('cache-control', 'no-store').status(204).send();
   };

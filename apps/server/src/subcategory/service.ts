@@ -80,7 +80,7 @@ export class SubCategoryService {
   }
 
   async update(id: string, input: SubCategoryInput): Promise<SubCategoryDto> {
-    await this.get(id);
+    const before = await this.get(id);
     await this.assertCategoryExists(input.categoryId);
     await this.assertNameFree(input, id);
     try {
@@ -114,7 +114,7 @@ export class SubCategoryService {
       throw error;
     }
     // A rename shows on every article filed under it; a move changes their category too.
-    await this.invalidate(taxonomyTags.renamed);
+    await this.invalidate(taxonomyTags.renamed('subcategory', before.name));
     return this.get(id);
   }
 

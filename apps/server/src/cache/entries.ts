@@ -1,0 +1,349 @@
+import { LRUCache } from 'lru-cache';
+import { isOwnTag, publicTags, type StaleTags } from './tags.ts';
+
+/** What the cache holds: anything that knows its size in bytes and the tags it was built from. */
+export interface CacheValue {
+  bytes: number;
+  tags: StaleTags;
+  /** An HTTP status, when the value is an answer: only a 200 is ever handed out stale. */
+  status?: number;
+  /** When the value goes stale without a write (ms since the epoch, by the app's clock). */
+  expiresAt?: number | null;
+}
+
+/** A build's result, and whether it may be kept (errors and outage pages are not). */
+export interface Built<V extends CacheValue> {
+  value: V;
+  keep: boolean;
+}
+
+export type Build<V extends CacheValue> = () => Promise<Built<V>>;
+
+/**
+ * How long readers may be given the previous copy of a stale entry while it is rebuilt. Past it
+ * they wait for the rebuild: nobody reads a list more than a second older than a write.
+ */
+export const STALE_FOR_MS = 1_000;
+
+/**
+ * Entries live at most this long without a write naming them, then go stale like after one: a
+ * safety net for changes made around the services (direct SQL).
+ */
+const ENTRY_LIFETIME_MS = 5 * 60_000;
+
+/** A write refreshes at once the entries it made stale that were read this recently. */
+const READ_LATELY_MS = 10_000;
+
+/** Rebuilds after writes run this many at a time, so readers' own requests still get the CPU. */
+const REFRESHES_AT_ONCE = 2;
+
+/** Per-entry overhead counted on top of the value's bytes, so tiny entries still fill the budget. */
+const ENTRY_OVERHEAD = 256;
+
+/** How many past invalidations a finishing build is checked against (hundreds of writes). */
+const RECENT_INVALIDATIONS = 256;
+
+interface Entry<V extends CacheValue> {
+  value: V;
+  /** The invalidation count when its build started: an older build never replaces it. */
+  builtIn: number;
+  /** When its build started, by the app's clock (its lifetime counts from then). */
+  builtAt: number;
+  /** When a write made it stale, by the app's clock; null while current. */
+  staleSince: number | null;
+  /** When it was last read (performance.now()). */
+  readAt: number;
+  /** How the cache builds it again by itself; null when its next request must (the API). */
+  rebuild: Build<V> | null;
+}
+
+interface Invalidation {
+  count: number;
+  at: number;
+  /** null: everything. */
+  tags: ReadonlySet<string> | null;
+}
+
+/**
+ * What the cache did since it started (written on SIGUSR2, main.ts): reads answered from an
+ * entry (`stale` of them with the previous copy), reads that waited for a build under way,
+ * builds started by a read, and rebuilds started after a write.
+ */
+export interface CacheCounts {
+  hits: number;
+  stale: number;
+  waits: number;
+  builds: number;
+  refreshes: number;
+}
+
+export interface CacheEntriesOptions {
+  maxBytes: number;
+  /** The app's clock, in ms since the epoch. */
+  now: () => number;
+  /** False while invalidations from other instances may be missed: nothing is read or kept. */
+  trusted: () => boolean;
+}
+
+/**
+ * The public cache's entries (docs/decisions/095): a byte-bounded LRU of values by key, each with
+ * the tags it was built from, one build per key at a time.
+ *
+ * A write names tags. Entries carrying an article's own tag (a page, or an article read) are
+ * dropped: the next reader gets the article as written. Every other entry carrying a named tag
+ * (lists, shared parts, feeds) goes stale: it is rebuilt once, and readers get the previous copy
+ * meanwhile, for at most STALE_FOR_MS. Entries the cache can rebuild by itself and that readers
+ * asked for lately are rebuilt at once, and the write's `invalidate` resolves when they are
+ * current, so whoever wrote reads the change everywhere next.
+ */
+export class CacheEntries<V extends CacheValue> {
+  private readonly entries: LRUCache<string, Entry<V>> | null;
+  private readonly byTag = new Map<string, Set<string>>();
+  private readonly builds = new Map<string, Promise<V>>();
+  private readonly recent: Invalidation[] = [];
+  private invalidations = 0;
+  /** Keys waiting for a rebuild after a write, in the order they were read (latest first). */
+  private readonly toRefresh = new Map<string, Array<() => void>>();
+  private refreshing = 0;
+  readonly counts: CacheCounts = { hits: 0, stale: 0, waits: 0, builds: 0, refreshes: 0 };
+
+  constructor(private readonly options: CacheEntriesOptions) {
+    this.entries =
+      options.maxBytes > 0
+        ? new LRUCache<string, Entry<V>>({
+            maxSize: options.maxBytes,
+            sizeCalculation: (entry) => Math.max(1, entry.value.bytes + ENTRY_OVERHEAD),
+            dispose: (entry, key) => this.unindex(key, entry.value.tags),
+          })
+        : null;
+  }
+
+  get enabled(): boolean {
+    return this.entries !== null && this.options.trusted();
+  }
+
+  get size(): number {
+    return this.entries?.size ?? 0;
+  }
+
+  /**
+   * The value for `key`: the entry when current, the previous copy while a stale entry is rebuilt
+   * (within STALE_FOR_MS), else a build (`build`, joined by every other reader meanwhile).
+   * `rebuild` is how the cache may build it again by itself after a write.
+   */
+  async get(key: string, build: Build<V>, rebuild: Build<V> | null = null): Promise<V> {
+    if (!this.enabled) return (await build()).value;
+    const served = this.serve(key);
+    if (served) return served;
+    const under = this.builds.get(key);
+    if (under) {
+      this.counts.waits += 1;
+      return under;
+    }
+    this.counts.builds += 1;
+    return this.start(key, build, rebuild);
+  }
+
+  /**
+   * The value for `key` if one may be handed out now without waiting (current, or the previous
+   * copy of a stale one while it is rebuilt); starts that rebuild when the cache can.
+   */
+  peek(key: string): V | undefined {
+    return this.enabled ? this.serve(key) : undefined;
+  }
+
+  private serve(key: string): V | undefined {
+    const entry = this.entries?.get(key);
+    if (!entry) return undefined;
+    entry.readAt = performance.now();
+    const since = this.staleSince(entry);
+    if (since === null) {
+      this.counts.hits += 1;
+      return entry.value;
+    }
+    if (entry.value.status !== undefined && entry.value.status !== 200) return undefined;
+    if (this.options.now() - since >= STALE_FOR_MS) return undefined;
+    if (!this.builds.has(key)) {
+      // Rebuilt by the cache when it can; otherwise the next request that misses builds it.
+      if (!entry.rebuild) return undefined;
+      this.counts.refreshes += 1;
+      this.start(key, entry.rebuild, entry.rebuild).catch(() => undefined);
+    }
+    this.counts.hits += 1;
+    this.counts.stale += 1;
+    return entry.value;
+  }
+
+  private staleSince(entry: Entry<V>): number | null {
+    const { expiresAt } = entry.value;
+    const expiry = Math.min(expiresAt ?? Infinity, entry.builtAt + ENTRY_LIFETIME_MS);
+    if (this.options.now() < expiry) return entry.staleSince;
+    return entry.staleSince === null ? expiry : Math.min(entry.staleSince, expiry);
+  }
+
+  private start(key: string, build: Build<V>, rebuild: Build<V> | null): Promise<V> {
+    const startedIn = this.invalidations;
+    const builtAt = this.options.now();
+    const underway = build().then(({ value, keep }) => {
+      if (keep && this.enabled) this.keep(key, value, startedIn, builtAt, rebuild);
+      return value;
+    });
+    this.builds.set(key, underway);
+    const forget = () => {
+      if (this.builds.get(key) === underway) this.builds.delete(key);
+    };
+    underway.then(forget, forget);
+    return underway;
+  }
+
+  /**
+   * Makes stale (or drops) every entry carrying one of `tags` ('*' drops everything), and
+   * resolves once those of them read lately that the cache can rebuild are current again.
+   */
+  invalidate(tags: StaleTags): Promise<void> {
+    if (tags.length === 0 || !this.entries) return Promise.resolve();
+    this.invalidations += 1;
+    const now = this.options.now();
+    const everything = tags.includes(publicTags.everything);
+    this.recent.push({
+      count: this.invalidations,
+      at: now,
+      tags: everything ? null : new Set(tags),
+    });
+    if (this.recent.length > RECENT_INVALIDATIONS) this.recent.shift();
+    if (everything) {
+      this.builds.clear();
+      this.entries.clear();
+      return Promise.resolve();
+    }
+    const touched = new Map<string, Entry<V>>();
+    for (const tag of tags) {
+      for (const key of this.byTag.get(tag) ?? []) {
+        const entry = this.entries.peek(key);
+        if (!entry) continue;
+        touched.set(key, entry);
+        if (isOwnTag(tag) || (entry.value.status ?? 200) !== 200) entry.staleSince = -Infinity;
+        else entry.staleSince ??= now;
+      }
+    }
+    // Builds under way may have read what the write changed: later readers start new ones.
+    for (const key of [...this.builds.keys()]) {
+      if (touched.has(key) || !this.entries.has(key)) this.builds.delete(key);
+    }
+    const lately = performance.now() - READ_LATELY_MS;
+    const chosen = [...touched]
+      .filter(([, entry]) => entry.rebuild && entry.readAt >= lately)
+      .sort(([, a], [, b]) => b.readAt - a.readAt);
+    for (const [key, entry] of touched) {
+      // Dropped now unless rebuilt at once: nobody gets the copy from before the write.
+      if (entry.staleSince === -Infinity && !chosen.some(([chosenKey]) => chosenKey === key))
+        this.entries.delete(key);
+    }
+    // Whoever wrote waits for them, but never past the time readers may get a stale copy.
+    let timer: NodeJS.Timeout | undefined;
+    return Promise.race([
+      Promise.all(chosen.map(([key]) => this.refreshSoon(key))),
+      new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, STALE_FOR_MS);
+      }),
+    ]).then(() => clearTimeout(timer));
+  }
+
+  /** Queues `key`'s rebuild; resolves when it is done (or was not needed any more). */
+  private refreshSoon(key: string): Promise<void> {
+    return new Promise((resolve) => {
+      const waiting = this.toRefresh.get(key);
+      if (waiting) waiting.push(resolve);
+      else this.toRefresh.set(key, [resolve]);
+      this.runRefreshes();
+    });
+  }
+
+  private runRefreshes() {
+    while (this.refreshing < REFRESHES_AT_ONCE && this.toRefresh.size > 0) {
+      const [key, done] = this.toRefresh.entries().next().value as [string, Array<() => void>];
+      this.toRefresh.delete(key);
+      this.refreshing += 1;
+      void this.refreshNow(key).finally(() => {
+        this.refreshing -= 1;
+        for (const resolve of done) resolve();
+        this.runRefreshes();
+      });
+    }
+  }
+
+  private async refreshNow(key: string): Promise<void> {
+    const entry = this.entries?.peek(key);
+    if (!entry?.rebuild || entry.staleSince === null) return;
+    // A build that started after the write reads what it wrote: joined, not repeated.
+    const under = this.builds.get(key);
+    this.counts.refreshes += under ? 0 : 1;
+    try {
+      await (under ?? this.start(key, entry.rebuild, entry.rebuild));
+    } catch {
+      // Not rebuilt: dropped below, and its next reader builds it.
+    }
+    const now = this.entries?.peek(key);
+    if (now === entry) this.entries?.delete(key);
+  }
+
+  clear(): void {
+    void this.invalidate([publicTags.everything]);
+  }
+
+  /**
+   * Keeps what a build that started after `startedIn` invalidations made: current when none
+   * since named one of its tags, stale from the first that did, and not at all when one dropped
+   * everything, when it is too old to tell, or when a newer build's value is kept already.
+   */
+  private keep(
+    key: string,
+    value: V,
+    startedIn: number,
+    builtAt: number,
+    rebuild: Build<V> | null,
+  ) {
+    const entries = this.entries;
+    if (!entries) return;
+    const kept = entries.peek(key);
+    if (kept && kept.builtIn > startedIn) return;
+    let staleSince: number | null = null;
+    if (startedIn < this.invalidations) {
+      const oldest = this.recent[0];
+      if (!oldest || oldest.count > startedIn + 1) return;
+      for (const { count, at, tags } of this.recent) {
+        if (count <= startedIn) continue;
+        if (tags === null) return;
+        const named = value.tags.filter((tag) => tags.has(tag));
+        if (named.length === 0) continue;
+        if (named.some(isOwnTag)) return;
+        staleSince = at;
+        break;
+      }
+    }
+    const entry: Entry<V> = {
+      value,
+      builtIn: startedIn,
+      builtAt,
+      staleSince,
+      // The reader that built it read it.
+      readAt: performance.now(),
+      rebuild,
+    };
+    entries.set(key, entry);
+    if (!entries.has(key)) return; // larger than the whole cache
+    for (const tag of value.tags) {
+      let keys = this.byTag.get(tag);
+      if (!keys) this.byTag.set(tag, (keys = new Set()));
+      keys.add(key);
+    }
+  }
+
+  private unindex(key: string, tags: StaleTags) {
+    for (const tag of tags) {
+      const keys = this.byTag.get(tag);
+      keys?.delete(key);
+      if (keys?.size === 0) this.byTag.delete(tag);
+    }
+  }
+}

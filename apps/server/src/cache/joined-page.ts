@@ -1,0 +1,143 @@
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { constants, crc32, deflateRaw } from 'node:zlib';
+import type { PageSlot } from '@newsroom/contract';
+import type { CacheValue } from './entries.ts';
+import type { PageArticle, StoredAnswer } from './stored-answer.ts';
+
+const deflateRawAsync = promisify(deflateRaw);
+
+/**
+ * A piece of a page, kept as it is and compressed on its own: raw DEFLATE ended by a sync flush
+ * (RFC 1951 §3.2.3 blocks, byte-aligned and not final), so pieces compressed apart follow each
+ * other in one stream. A gzip body is then a header, the pieces in order, an empty final block and
+ * the CRC-32 and length of the whole (RFC 1952 §2.3): joining a page costs copying, not
+ * compressing.
+ */
+export interface Piece {
+  identity: Buffer;
+  deflate: Buffer;
+}
+
+/** Where a shared part goes in a page, and which of its items that page keeps. */
+export interface SlotRef {
+  /** The shared part's cache key. */
+  fragment: string;
+  /** What the page asked for there, from which the shared part is built. */
+  slot: PageSlot;
+  /** Leave out the item of this slug (the page's own article); null: keep every item. */
+  exclude: string | null;
+  /** At most this many items; null: all. */
+  limit: number | null;
+}
+
+/**
+ * A page kept in pieces: its own markup, and the places of the shared parts joined into it as it
+ * is served (decision 095). Served in gzip or as it is (brotli streams cannot be joined). Its
+ * `bytes` count its last join's gzip body too (about its own pieces' compressed size).
+ */
+export interface StoredPage extends CacheValue {
+  status: number;
+  headers: Record<string, string>;
+  parts: Array<Piece | SlotRef>;
+  viewOf: PageArticle | null;
+}
+
+/** A shared part (the menu, 'Read this also', 'Related News'), kept once for every page. */
+export interface StoredFragment extends CacheValue {
+  open: Piece;
+  items: { slug: string; piece: Piece }[];
+  close: Piece;
+}
+
+export async function pieceOf(text: string): Promise<Piece> {
+  const identity = Buffer.from(text);
+  const deflate = await deflateRawAsync(identity, {
+    level: 6,
+    finishFlush: constants.Z_SYNC_FLUSH,
+  });
+  return { identity, deflate };
+}
+
+const isSlot = (part: Piece | SlotRef): part is SlotRef => 'fragment' in part;
+
+/** The pieces of a shared part a page keeps: its items but `exclude`, at most `limit`. */
+function piecesOf(fragment: StoredFragment, slot: SlotRef): Piece[] {
+  const kept: Piece[] = [];
+  for (const item of fragment.items) {
+    if (slot.limit !== null && kept.length >= slot.limit) break;
+    if (slot.exclude === null || item.slug !== slot.exclude) kept.push(item.piece);
+  }
+  return kept.length === 0 ? [] : [fragment.open, ...kept, fragment.close];
+}
+
+const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0, 0, 0, 0, 0, 0, 0xff]);
+/** An empty final block with fixed codes: BFINAL 1, BTYPE 01, end of block. */
+const FINAL_BLOCK = Buffer.from([0x03, 0x00]);
+
+/** One gzip member of pieces compressed apart. */
+function gzipOf(pieces: readonly Piece[]): Buffer {
+  let crc = 0;
+  let length = 0;
+  for (const piece of pieces) {
+    crc = crc32(piece.identity, crc);
+    length += piece.identity.length;
+  }
+  const trailer = Buffer.alloc(8);
+  trailer.writeUInt32LE(crc >>> 0, 0);
+  trailer.writeUInt32LE(length % 2 ** 32, 4);
+  return Buffer.concat([
+    GZIP_HEADER,
+    ...pieces.map((piece) => piece.deflate),
+    FINAL_BLOCK,
+    trailer,
+  ]);
+}
+
+/** The last join of each page, with the shared parts it was made of. */
+const joins = new WeakMap<StoredPage, { fragments: StoredFragment[]; answer: StoredAnswer }>();
+
+/**
+ * The page as an answer to send, its shared parts joined in; undefined while one of them is not
+ * at hand (`fragmentOf` gives none). Made once per page and set of shared parts.
+ */
+export function joinPage(
+  page: StoredPage,
+  fragmentOf: (key: string) => StoredFragment | undefined,
+): StoredAnswer | undefined {
+  const fragments: StoredFragment[] = [];
+  for (const part of page.parts) {
+    if (!isSlot(part)) continue;
+    const fragment = fragmentOf(part.fragment);
+    if (!fragment) return undefined;
+    fragments.push(fragment);
+  }
+  const last = joins.get(page);
+  if (last && last.fragments.every((fragment, index) => fragment === fragments[index])) {
+    return last.answer;
+  }
+  let next = 0;
+  const pieces = page.parts.flatMap((part) =>
+    isSlot(part) ? piecesOf(fragments[next++] as StoredFragment, part) : [part],
+  );
+  const gzip = gzipOf(pieces);
+  let identity: Buffer | undefined;
+  const answer: StoredAnswer = {
+    status: page.status,
+    headers: page.headers,
+    etag: createHash('sha1').update(gzip).digest('base64url').slice(0, 22),
+    // Joined again only for the rare client that takes no gzip: the join keeps the gzip alone.
+    get identity() {
+      identity ??= Buffer.concat(pieces.map((piece) => piece.identity));
+      return identity;
+    },
+    br: null,
+    gzip,
+    precompressed: true,
+    viewOf: page.viewOf,
+    tags: page.tags,
+    bytes: gzip.length,
+  };
+  joins.set(page, { fragments, answer });
+  return answer;
+}

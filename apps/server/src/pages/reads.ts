@@ -1,0 +1,76 @@
+import type { NewsDto, PublicReads } from '@newsroom/contract';
+import { filterTag, articleNameTags, publicTags } from '../cache/tags.ts';
+import type { PageArticle } from '../cache/stored-answer.ts';
+import { isDatabaseUnavailable } from '../db/errors.ts';
+import { DomainError } from '../domain/errors.ts';
+import { sanitizeDescription } from '../domain/rich-text.ts';
+import type { Services } from '../services.ts';
+
+/**
+ * The reads of one page render, as calls on the services the API routes use, noting what the
+ * page is built from: the tags that make it stale (the same as the API answer of each read,
+ * cache/answer-tags.ts), the article it shows, and whether a read found the database away.
+ */
+export function pageReads(services: Services) {
+  const tags = new Set<string>();
+  let article: PageArticle | null = null;
+  let unavailable = false;
+
+  const noted = async <T>(read: () => Promise<T>): Promise<T> => {
+    try {
+      return await read();
+    } catch (error) {
+      if (isDatabaseUnavailable(error)) unavailable = true;
+      throw error;
+    }
+  };
+
+  const reads: PublicReads = {
+    categories: () =>
+      noted(() => {
+        tags.add(publicTags.taxonomy);
+        return services.categories.list();
+      }),
+    newsPage: ({ category, subcategory, page, limit }) =>
+      noted(() => {
+        const filters = [filterTag('category', category), filterTag('subcategory', subcategory)];
+        const named = filters.filter((tag): tag is string => tag !== null);
+        for (const tag of named.length > 0 ? named : [publicTags.newest]) tags.add(tag);
+        tags.add(publicTags.lists);
+        // A section's own page: its rename makes the address redirect at once.
+        if (category) tags.add(publicTags.section('category', category));
+        if (subcategory) tags.add(publicTags.section('subcategory', subcategory));
+        return services.news.publicList({ category, subcategory }, { page, limit });
+      }),
+    article: (slug) =>
+      noted(async () => {
+        tags.add(publicTags.article(slug));
+        let news: NewsDto;
+        try {
+          news = await services.news.bySlug(slug);
+        } catch (error) {
+          if (error instanceof DomainError && error.code === 'NOT_FOUND') return null;
+          throw error;
+        }
+        tags.add(publicTags.article(news.slug));
+        for (const tag of articleNameTags(news)) tags.add(tag);
+        article = { id: news._id, slug: news.slug };
+        // Cleaned again on its way to the page, by today's rules, whenever it was stored.
+        return { ...news, description: sanitizeDescription(news.description) };
+      }),
+    search: (query) =>
+      noted(() => {
+        // Any article write may change what a search finds; every one names the newest list.
+        tags.add(publicTags.newest);
+        tags.add(publicTags.lists);
+        return services.search.search(query);
+      }),
+  };
+
+  return {
+    reads,
+    tags: () => [...tags],
+    article: () => article,
+    unavailable: () => unavailable,
+  };
+}
