@@ -1,7 +1,6 @@
 import { QueryClientProvider, defaultShouldDehydrateQuery, dehydrate } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { DISPLAY_TIME_ZONE, type RenderRequest, type RenderResult } from '@newsroom/contract';
-import { setTransport } from './lib/api.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { ContactPage } from './public/contact/ContactPage.tsx';
 import { GONE_HEAD, jsonForScript, renderHeadHtml } from './public/head.ts';
@@ -9,26 +8,35 @@ import { STATE_ELEMENT_ID, type PublicState } from './public/hydration.ts';
 import { setZoneRules } from './public/format.ts';
 import { PublicPage } from './public/PublicPage.tsx';
 import { resolvePage, type ResolvedPage } from './public/resolve-page.ts';
+import { SlotRenderingContext } from './public/slots/Slot.tsx';
 import { recordingZone, siteZoneTable, sliceZoneTable, tableZone } from './public/time-zone.ts';
 
-/** A deleted article's address (decision 084): the 'removed' screen, nothing read. */
-const GONE: ResolvedPage = { page: { id: 'gone' }, status: 410, head: GONE_HEAD };
+export { renderFragment } from './public/slots/render-fragment.tsx';
 
-/** Renders one public page with its data, head tags and the state the browser hydrates from. */
+/** A deleted article's address (decision 084): the 'removed' screen, nothing read. */
+const GONE: ResolvedPage = { page: { id: 'gone' }, status: 410, head: GONE_HEAD, slots: [] };
+
+/**
+ * Renders one public page with its data, read through `request.reads`, its head tags, the state
+ * the browser hydrates from and the shared parts the page host joins into it (each where its
+ * `slotMark` is). Renders run side by side: all a render keeps is in its own variables.
+ */
 export async function render(request: RenderRequest): Promise<RenderResult> {
-  setTransport(request.fetch);
   const queryClient = createQueryClient();
   const { pathname, searchParams } = new URL(request.url, 'http://localhost');
-  const { page, status, head } = request.gone
+  const { page, status, head, slots } = request.gone
     ? GONE
-    : await resolvePage(queryClient, pathname, searchParams);
+    : await resolvePage(queryClient, request.reads, pathname, searchParams);
   // Dates are written in the site's zone; the offsets they used go to the browser with the page.
+  // The rules are set right before the render, which runs at once to its end.
   const zoneTable = siteZoneTable(request.timeZone ?? DISPLAY_TIME_ZONE);
   const zone = recordingZone(tableZone(zoneTable));
   setZoneRules(zone);
   const html = renderToString(
     <QueryClientProvider client={queryClient}>
-      <PublicPage page={page} pathname={pathname} ContactPage={ContactPage} />
+      <SlotRenderingContext.Provider value="mark">
+        <PublicPage page={page} pathname={pathname} ContactPage={ContactPage} />
+      </SlotRenderingContext.Provider>
     </QueryClientProvider>,
   );
   const dates = zone.range();
@@ -47,5 +55,6 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
     head: renderHeadHtml(head, pathname, request.publicUrl),
     html,
     state: `<script id="${STATE_ELEMENT_ID}" type="application/json">${jsonForScript(state)}</script>`,
+    slots,
   };
 }

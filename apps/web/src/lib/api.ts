@@ -1,4 +1,4 @@
-import type { ApiEnvelope, ApiFetch, FieldError, LoginData } from '@newsroom/contract';
+import type { ApiEnvelope, FieldError, LoginData } from '@newsroom/contract';
 import { clearAuth, getAuth, setAuth } from './auth-store.ts';
 
 export const API_PREFIX = '/api/v1';
@@ -13,13 +13,6 @@ export class ApiError extends Error {
   ) {
     super(message);
   }
-}
-
-let transport: ApiFetch = (url, init) => fetch(url, init);
-
-/** Lets the server-side renderer answer calls in-process instead of over the network. */
-export function setTransport(next: ApiFetch): void {
-  transport = next;
 }
 
 export interface CallOptions {
@@ -48,7 +41,7 @@ async function send(path: string, options: CallOptions, token: string | undefine
     body = JSON.stringify(options.body);
   }
   if (token) headers.authorization = `Bearer ${token}`;
-  return transport(buildUrl(path, options.query), {
+  return fetch(buildUrl(path, options.query), {
     method: options.method ?? (body ? 'POST' : 'GET'),
     headers,
     body,

@@ -8,8 +8,10 @@ import { readPublicState, receivedNow } from './hydration.ts';
 import type { PublicPageRef } from './page.ts';
 import { PublicPage } from './PublicPage.tsx';
 import { ServerMarkup } from './server-markup.ts';
+import { SlotRenderingContext } from './slots/Slot.tsx';
 import { intlZone, tableZone } from './time-zone.ts';
 import { siteTimeZone } from '../lib/site-time-zone.ts';
+import { httpReads } from './api/reads.ts';
 
 /** The contact page and its form library load only on that page, before it is hydrated. */
 async function contactPageFor(page: PublicPageRef): Promise<ComponentType | undefined> {
@@ -19,12 +21,14 @@ async function contactPageFor(page: PublicPageRef): Promise<ComponentType | unde
 
 /**
  * Without server state (the Vite dev server) the browser resolves the page itself; that code
- * (and the route matcher) is loaded only then.
+ * (and the route matcher) is loaded only then. Such a page has no page host to join its shared
+ * parts: their elements stay empty.
  */
 async function resolveInBrowser(queryClient: QueryClient): Promise<PublicPageRef> {
   const { resolvePage } = await import('./resolve-page.ts');
   const resolved = await resolvePage(
     queryClient,
+    httpReads,
     window.location.pathname,
     new URLSearchParams(window.location.search),
   );
@@ -48,7 +52,9 @@ export async function hydratePublic(root: HTMLElement): Promise<void> {
   const app = (
     <QueryClientProvider client={queryClient}>
       <ServerMarkup.Provider value={state !== null}>
-        <PublicPage page={page} pathname={window.location.pathname} ContactPage={ContactPage} />
+        <SlotRenderingContext.Provider value="keep">
+          <PublicPage page={page} pathname={window.location.pathname} ContactPage={ContactPage} />
+        </SlotRenderingContext.Provider>
       </ServerMarkup.Provider>
     </QueryClientProvider>
   );

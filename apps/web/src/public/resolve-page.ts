@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
+import type { PageSlot, PublicReads } from '@newsroom/contract';
 import { matchRoutes } from 'react-router';
 import { paths } from '../lib/paths.ts';
-import { categoriesQuery } from './api/categories.ts';
 import { loadArticle } from './article/loader.ts';
 import { ERROR_HEAD, NOT_FOUND_HEAD, type PageHead } from './head.ts';
 import { loadNewsList } from './news-list/loaders.ts';
@@ -9,12 +9,17 @@ import { loadSearch } from './search/loader.ts';
 import type { PublicPageRef } from './page.ts';
 import { shareImage } from './share-image.ts';
 import { SITE } from './site.ts';
+import { MENU_SLOT, articleSlots } from './slots/page-slots.ts';
 
-/** A public page resolved from its URL: what to render, its status and its head tags. */
+/**
+ * A public page resolved from its URL: what to render, its status, its head tags and the shared
+ * parts the page host joins into it.
+ */
 export interface ResolvedPage {
   page: PublicPageRef;
   status: number;
   head: PageHead;
+  slots: PageSlot[];
 }
 
 const ROUTES = [
@@ -26,10 +31,20 @@ const ROUTES = [
   { id: 'category', path: '/:category/:subcategory?' },
 ];
 
-const NOT_FOUND: ResolvedPage = { page: { id: 'not-found' }, status: 404, head: NOT_FOUND_HEAD };
+/** The 404 and error screens show no header: they have no shared parts. */
+const NOT_FOUND: ResolvedPage = {
+  page: { id: 'not-found' },
+  status: 404,
+  head: NOT_FOUND_HEAD,
+  slots: [],
+};
 
-async function resolveArticle(queryClient: QueryClient, slug: string): Promise<ResolvedPage> {
-  const article = await loadArticle(queryClient, slug);
+async function resolveArticle(
+  queryClient: QueryClient,
+  reads: PublicReads,
+  slug: string,
+): Promise<ResolvedPage> {
+  const article = await loadArticle(queryClient, reads, slug);
   if (!article) return NOT_FOUND;
   const head: PageHead = {
     title: article.title,
@@ -38,14 +53,17 @@ async function resolveArticle(queryClient: QueryClient, slug: string): Promise<R
     article,
     canonicalPath: paths.article(article.slug),
   };
-  return { page: { id: 'article', slug }, status: 200, head };
+  const slots = articleSlots(article.slug, article.category?.name);
+  return { page: { id: 'article', slug }, status: 200, head, slots };
 }
 
+/** The home and list pages render their menu themselves: it marks the current category. */
 async function resolveNewsList(
   queryClient: QueryClient,
+  reads: PublicReads,
   segments?: { category: string; subcategory?: string },
 ): Promise<ResolvedPage> {
-  const filter = await loadNewsList(queryClient, segments);
+  const filter = await loadNewsList(queryClient, reads, segments);
   if (!filter) return NOT_FOUND;
   if (!filter.category) {
     const head: PageHead = {
@@ -54,7 +72,7 @@ async function resolveNewsList(
       canonicalPath: paths.home(),
       home: true,
     };
-    return { page: { id: 'news-list', filter }, status: 200, head };
+    return { page: { id: 'news-list', filter }, status: 200, head, slots: [] };
   }
   const name = filter.subcategory ?? filter.category;
   const within = filter.subcategory ? ` in ${filter.category}` : '';
@@ -66,80 +84,74 @@ async function resolveNewsList(
       ? { category: filter.category, subcategory: filter.subcategory }
       : { category: filter.category },
   };
-  return { page: { id: 'news-list', filter }, status: 200, head };
+  return { page: { id: 'news-list', filter }, status: 200, head, slots: [] };
 }
 
 /** Result pages are for readers, not for search engines' indexes. */
-async function resolveSearch(queryClient: QueryClient, q: string): Promise<ResolvedPage> {
-  await loadSearch(queryClient, q);
+async function resolveSearch(
+  queryClient: QueryClient,
+  reads: PublicReads,
+  q: string,
+): Promise<ResolvedPage> {
+  await loadSearch(queryClient, reads, q);
   const words = q.trim();
   const head: PageHead = {
     title: words ? `Search: ${words}` : 'Search',
     description: `Search ${SITE.name}: articles matching your words, best matches first.`,
     noindex: true,
   };
-  return { page: { id: 'search', q }, status: 200, head };
+  return { page: { id: 'search', q }, status: 200, head, slots: [MENU_SLOT] };
 }
 
 async function resolveMatched(
   queryClient: QueryClient,
+  reads: PublicReads,
   pathname: string,
   search: URLSearchParams,
 ): Promise<ResolvedPage> {
   const match = matchRoutes(ROUTES, pathname)?.[0];
   if (!match) return NOT_FOUND;
-  // Every page but the 404 shows the header, whose categories are read once here, at the same
-  // time as what the page itself reads (a category page's loader joins this very read).
-  const header = queryClient.prefetchQuery(categoriesQuery());
-  const page = resolveRoute(queryClient, match.route.id, match.params, search);
-  const [resolved] = await Promise.all([page, header]);
-  return resolved;
-}
-
-async function resolveRoute(
-  queryClient: QueryClient,
-  id: (typeof ROUTES)[number]['id'],
-  params: Record<string, string | undefined>,
-  search: URLSearchParams,
-): Promise<ResolvedPage> {
-  switch (id) {
+  const params = match.params;
+  switch (match.route.id) {
     case 'home':
-      return resolveNewsList(queryClient);
+      return resolveNewsList(queryClient, reads);
     case 'article':
-      return resolveArticle(queryClient, params.slug ?? '');
+      return resolveArticle(queryClient, reads, params.slug ?? '');
     case 'category':
-      return resolveNewsList(queryClient, {
+      return resolveNewsList(queryClient, reads, {
         category: params.category ?? '',
         subcategory: params.subcategory,
       });
     case 'search':
-      return resolveSearch(queryClient, search.get('q') ?? '');
+      return resolveSearch(queryClient, reads, search.get('q') ?? '');
     case 'contact': {
       const description = `Write to ${SITE.name}: our address, e-mail, phone number and a contact form.`;
       const head = { title: 'Contact Us', description, canonicalPath: paths.contact() };
-      return { page: { id: 'contact' }, status: 200, head };
+      return { page: { id: 'contact' }, status: 200, head, slots: [MENU_SLOT] };
     }
     default: {
       const description = `Who we are, what we cover and the standards ${SITE.name} holds itself to.`;
       const head = { title: 'About Us', description, canonicalPath: paths.about() };
-      return { page: { id: 'about' }, status: 200, head };
+      return { page: { id: 'about' }, status: 200, head, slots: [MENU_SLOT] };
     }
   }
 }
 
 /**
- * Decides which public page a path shows and fills the query cache with its data, through the
- * same query options the screens read. An unknown path, category or article is a 404; a
- * failure to read what the page needs is a 500 with a plain apology.
+ * Decides which public page a path shows and which shared parts the page host joins into it, and
+ * fills the query cache with its data through `reads`, with the same query options the screens
+ * read. An unknown path, category or article is a 404; a failure to read what the page needs is
+ * a 500 with a plain apology.
  */
 export async function resolvePage(
   queryClient: QueryClient,
+  reads: PublicReads,
   pathname: string,
   search: URLSearchParams = new URLSearchParams(),
 ): Promise<ResolvedPage> {
   try {
-    return await resolveMatched(queryClient, pathname, search);
+    return await resolveMatched(queryClient, reads, pathname, search);
   } catch {
-    return { page: { id: 'error' }, status: 500, head: ERROR_HEAD };
+    return { page: { id: 'error' }, status: 500, head: ERROR_HEAD, slots: [] };
   }
 }

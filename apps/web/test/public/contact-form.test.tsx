@@ -2,15 +2,15 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { setTransport } from '../../src/lib/api.ts';
 import { CONTACT_SUCCESS, ContactForm } from '../../src/public/contact/ContactForm.tsx';
 
-type Fetch = Parameters<typeof setTransport>[0];
-
-function respond(status: number, body: unknown): Fetch {
-  return vi.fn<Fetch>(async () =>
+/** The browser's fetch, answering every call with `body`. */
+function respond(status: number, body: unknown) {
+  const transport = vi.fn<typeof fetch>(async () =>
     Response.json(body, { status, headers: { 'content-type': 'application/json' } }),
   );
+  vi.stubGlobal('fetch', transport);
+  return transport;
 }
 
 function renderForm() {
@@ -38,12 +38,11 @@ const valid = {
   Message: 'Please cover the new bridge.',
 };
 
-afterEach(() => setTransport((url, init) => fetch(url, init)));
+afterEach(() => vi.unstubAllGlobals());
 
 describe('contact form', () => {
   it('shows every required message when sent empty', async () => {
     const transport = respond(200, {});
-    setTransport(transport);
     const user = renderForm();
     await user.click(screen.getByRole('button', { name: 'Send message' }));
     expect(await screen.findByText('fullName is required')).toBeInTheDocument();
@@ -54,7 +53,7 @@ describe('contact form', () => {
   });
 
   it('explains a short name, a bad e-mail, a short phone and a short message', async () => {
-    setTransport(respond(200, {}));
+    respond(200, {});
     const user = renderForm();
     await fill(user, { 'Full name': 'A', Email: 'not-an-email', Phone: '12345', Message: 'Hi' });
     await user.click(screen.getByRole('button', { name: 'Send message' }));
@@ -65,7 +64,7 @@ describe('contact form', () => {
   });
 
   it('rejects a phone number with letters', async () => {
-    setTransport(respond(200, {}));
+    respond(200, {});
     const user = renderForm();
     await fill(user, { ...valid, Phone: '98765abcde' });
     await user.click(screen.getByRole('button', { name: 'Send message' }));
@@ -73,7 +72,7 @@ describe('contact form', () => {
   });
 
   it('takes at most 10 characters in the phone field', async () => {
-    setTransport(respond(200, {}));
+    respond(200, {});
     const user = renderForm();
     await user.type(screen.getByLabelText('Phone'), '98765432101234');
     expect(screen.getByLabelText('Phone')).toHaveValue('9876543210');
@@ -81,14 +80,13 @@ describe('contact form', () => {
 
   it('sends the message, clears the form and says so', async () => {
     const transport = respond(200, { statusCode: 200, data: {}, message: 'Message sent' });
-    setTransport(transport);
     const user = renderForm();
     await fill(user, valid);
     await user.click(screen.getByRole('button', { name: 'Send message' }));
     expect(await screen.findByRole('status')).toHaveTextContent(CONTACT_SUCCESS);
     expect(screen.getByLabelText('Full name')).toHaveValue('');
     expect(screen.getByLabelText('Message')).toHaveValue('');
-    const [url, init] = vi.mocked(transport).mock.calls[0] ?? [];
+    const [url, init] = transport.mock.calls[0] ?? [];
     expect(url).toBe('/api/v1/contact/create');
     expect(JSON.parse(String(init?.body))).toEqual({
       fullName: 'Asha Verma',
@@ -99,9 +97,7 @@ describe('contact form', () => {
   });
 
   it('keeps what was typed and shows the server’s message when sending fails', async () => {
-    setTransport(
-      respond(429, { statusCode: 429, data: null, message: 'Too many messages, try later' }),
-    );
+    respond(429, { statusCode: 429, data: null, message: 'Too many messages, try later' });
     const user = renderForm();
     await fill(user, valid);
     await user.click(screen.getByRole('button', { name: 'Send message' }));

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { TRUNCATE, htmlToText, truncateWords, type NewsDto } from '@newsroom/contract';
+import { TRUNCATE, htmlToText, truncateWords } from '@newsroom/contract';
 import { render } from '../../src/entry-server.tsx';
 import { createNews, words } from './factories.ts';
+import { fakeReads } from './fake-reads.ts';
 
 /** A description whose last words a page never shows outside the article itself. */
 const longDescription = (name: string) =>
@@ -13,8 +14,6 @@ const article = createNews({
   metaDescription: 'Meta of the story, for the head alone',
   anchor: { _id: 'anchor-of-the-story', name: 'An anchor' },
 });
-const related = [1, 2, 3].map((n) => createNews({ description: longDescription(`related${n}`) }));
-const latest = [1, 2, 3, 4].map((n) => createNews({ description: longDescription(`latest${n}`) }));
 const list = [1, 2, 3, 4, 5, 6].map((n) =>
   createNews({ description: longDescription(`item${n}`) }),
 );
@@ -28,38 +27,21 @@ const categories = [
   },
 ];
 
-/** The public API as the page host passes it to the renderer: answers by path. */
-async function api(url: string): Promise<Response> {
-  const { pathname } = new URL(url, 'http://localhost');
-  const answers: Record<string, { data: NewsDto[] | unknown[]; count?: number }> = {
-    '/api/v1/u/news/the-story': { data: [article] },
-    '/api/v1/u/related-news': { data: related },
-    '/api/v1/u/latest': { data: latest },
-    '/api/v1/u/get': { data: list, count: 20 },
-    '/api/v1/u/category-list': { data: categories },
-  };
-  const answer = answers[pathname];
-  const body = answer ? { statusCode: 200, message: 'ok', ...answer } : { statusCode: 404 };
-  return new Response(JSON.stringify(body), {
-    status: answer ? 200 : 404,
-    headers: { 'content-type': 'application/json' },
-  });
-}
+const reads = fakeReads({ articles: [article], news: list, count: 20, categories });
 
 async function renderPage(url: string) {
-  const result = await render({ url, publicUrl: 'http://localhost', fetch: api });
+  const result = await render({ url, publicUrl: 'http://localhost', reads });
   if (result.kind !== 'page') throw new Error('expected a page');
   return result;
 }
 
 describe('the data a page embeds for its hydration', () => {
-  it('holds the article’s own description, and no description of the news beside it', async () => {
+  it('holds the article’s own description, and no news beside it (the page host joins those)', async () => {
     const { html, state } = await renderPage('/news/the-story');
     expect(state).toContain('tail-of-story');
-    for (const other of [...related, ...latest]) {
-      const name = /<p>(\w+?)1 /.exec(other.description)?.[1] ?? '';
-      expect(state).not.toContain(`tail-of-${name}`);
-      expect(html).toContain(other.title);
+    for (const other of list) {
+      expect(state).not.toContain(other.title);
+      expect(html).not.toContain(other.title);
     }
   });
 
@@ -73,13 +55,13 @@ describe('the data a page embeds for its hydration', () => {
     }
   });
 
-  it('holds the opening words the related news show, which the page shows', async () => {
+  it('holds no categories on an article page, whose menu the page host joins', async () => {
     const { html, state } = await renderPage('/news/the-story');
-    for (const other of related) {
-      const excerpt = truncateWords(htmlToText(other.description), TRUNCATE.relatedWords);
-      expect(state).toContain(excerpt);
-      expect(html).toContain(excerpt);
-    }
+    expect(state).not.toContain('Elections');
+    expect(html).not.toContain('Elections');
+    expect(JSON.parse(/>(.*)</s.exec(state)?.[1] ?? '{}')).toMatchObject({
+      query: { queries: [{ queryKey: ['public', 'article', 'the-story'] }] },
+    });
   });
 
   it('holds the categories’ names for the header, not their ids or dates', async () => {

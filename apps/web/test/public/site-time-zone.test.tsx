@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { NewsDto } from '@newsroom/contract';
-import { render } from '../../src/entry-server.tsx';
+import { render, renderFragment } from '../../src/entry-server.tsx';
 import type { PublicState } from '../../src/public/hydration.ts';
 import { createNews } from './factories.ts';
+import { fakeReads } from './fake-reads.ts';
 
 /*
  * Readers' dates follow SITE_TIME_ZONE, named as the zone names itself, and the browser that
@@ -13,25 +13,13 @@ const winter = createNews({ slug: 'winter-story', createdAt: '2025-01-15T17:30:0
 const summer = createNews({ slug: 'summer-story', createdAt: '2025-07-04T16:05:00.000Z' });
 const related = [createNews({ updatedAt: '2024-11-03T05:30:00.000Z' })];
 
-async function api(url: string): Promise<Response> {
-  const { pathname } = new URL(url, 'http://localhost');
-  const answers: Record<string, { data: NewsDto[] | unknown[] }> = {
-    '/api/v1/u/news/winter-story': { data: [winter] },
-    '/api/v1/u/news/summer-story': { data: [summer] },
-    '/api/v1/u/related-news': { data: related },
-    '/api/v1/u/latest': { data: related },
-    '/api/v1/u/category-list': { data: [] },
-  };
-  const answer = answers[pathname];
-  const body = answer ? { statusCode: 200, message: 'ok', ...answer } : { statusCode: 404 };
-  return new Response(JSON.stringify(body), { status: answer ? 200 : 404 });
-}
+const reads = fakeReads({ articles: [winter, summer] });
 
 async function articlePage(slug: string, timeZone?: string) {
   const result = await render({
     url: `/news/${slug}`,
     publicUrl: 'http://localhost',
-    fetch: api,
+    reads,
     ...(timeZone && { timeZone }),
   });
   if (result.kind !== 'page') throw new Error('expected a page');
@@ -58,14 +46,16 @@ describe('the article page', () => {
     const inLondon = await articlePage('summer-story', 'Europe/London');
     expect(shownTime(inLondon.html)).toBe('July 4, 2025 at 5:05 PM GMT+1');
   });
+});
 
-  it('shows the related news’ dates in that zone too', async () => {
+describe('the shared parts', () => {
+  it('write the dates of ‘Read this also’ in the site’s zone', () => {
     // 05:30 UTC on November 3, 2024 is 1:30 AM EDT, and still November 2 in Los Angeles.
-    const east = await articlePage('winter-story', 'America/New_York');
-    expect(east.html).toContain('November 3, 2024');
-    const west = await articlePage('winter-story', 'America/Los_Angeles');
-    expect(west.html).toContain('November 2, 2024');
-    expect(west.html).not.toContain('November 3, 2024');
+    const html = (timeZone: string) =>
+      renderFragment({ name: 'read-also', articles: related, timeZone }).items[0]?.html ?? '';
+    expect(html('America/New_York')).toContain('November 3, 2024');
+    expect(html('America/Los_Angeles')).toContain('November 2, 2024');
+    expect(html('America/Los_Angeles')).not.toContain('November 3, 2024');
   });
 });
 
@@ -80,7 +70,6 @@ describe('hydration', () => {
     const { tableZone } = await import('../../src/public/time-zone.ts');
     browser.setZoneRules(tableZone(state.zone ?? { zone: 'UTC', spans: [], until: 0 }));
     expect(browser.formatDateTime(summer.createdAt)).toBe(shownTime(html));
-    expect(browser.formatDate(related[0]?.updatedAt ?? '')).toBe('November 3, 2024');
     expect(made).not.toHaveBeenCalled();
   });
 });

@@ -1,14 +1,8 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
-import { CACHE_MS, type NewsDto } from '@newsroom/contract';
-import { ApiError, api } from '../../lib/api.ts';
+import { CACHE_MS, type NewsDto, type PublicReads } from '@newsroom/contract';
+import { ApiError } from '../../lib/api.ts';
+import { httpReads } from './reads.ts';
 import { publicRetry } from './retry.ts';
-
-/** GET /u/news/{slug}: the article; every call counts one view. */
-export async function getArticle(slug: string): Promise<NewsDto> {
-  const article = (await api<NewsDto[]>(`/u/news/${encodeURIComponent(slug)}`)).data[0];
-  if (!article) throw new ApiError(404, `No article ${slug}`);
-  return article;
-}
 
 /**
  * What the article page shows of the article, and all the browser gets of it: the page embeds
@@ -43,13 +37,17 @@ export function toArticleView(article: NewsDto): ArticleView {
 }
 
 /**
- * The article read. Each call counts a view, so the cached copy never refetches on its own
- * (no refetch on mount, focus or reconnect): the route loader fetches once per page view.
+ * The article read. Over HTTP each call counts a view, so the cached copy never refetches on its
+ * own (no refetch on mount, focus or reconnect): the page's loader reads it once per page view.
  */
-export const articleQuery = (slug: string) =>
+export const articleQuery = (slug: string, reads: PublicReads = httpReads) =>
   queryOptions({
     queryKey: ['public', 'article', slug.toLowerCase()],
-    queryFn: async () => toArticleView(await getArticle(slug)),
+    queryFn: async () => {
+      const article = await reads.article(slug);
+      if (!article) throw new ApiError(404, `No article ${slug}`);
+      return toArticleView(article);
+    },
     staleTime: Infinity,
     gcTime: CACHE_MS.public,
     retry: publicRetry,

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { CACHE_MS, type CategoryDto } from '@newsroom/contract';
-import { api } from '../../lib/api.ts';
+import { CACHE_MS, type CategoryDto, type PublicReads } from '@newsroom/contract';
+import { httpReads } from './reads.ts';
 import { publicRetry } from './retry.ts';
 
 /**
@@ -13,25 +13,24 @@ export interface NavCategory {
   subcategory: { name: string }[];
 }
 
-/** GET /u/category-list: every category with its sub-categories, for the header and filters. */
-export async function getCategories(): Promise<NavCategory[]> {
-  const { data } = await api<CategoryDto[]>('/u/category-list');
-  return data.map(({ name, subcategory }) => ({
-    name,
-    subcategory: subcategory.map((sub) => ({ name: sub.name })),
-  }));
+export function toNavCategory({ name, subcategory }: CategoryDto): NavCategory {
+  return { name, subcategory: subcategory.map((sub) => ({ name: sub.name })) };
 }
 
-export const categoriesQuery = () =>
+/** Every category with its sub-categories, for the header and the list pages' addresses. */
+export const categoriesQuery = (reads: PublicReads = httpReads) =>
   queryOptions({
     queryKey: ['public', 'categories'],
-    queryFn: getCategories,
+    queryFn: async () => (await reads.categories()).map(toNavCategory),
     staleTime: CACHE_MS.categories,
     gcTime: CACHE_MS.categories,
     retry: publicRetry,
   });
 
-/** The categories, or none while they load or when they cannot be read. */
-export function useCategories(): NavCategory[] {
-  return useQuery(categoriesQuery()).data ?? [];
+/**
+ * The categories, read over HTTP only once `enabled` (the home and list pages have them from the
+ * server; other pages read them when the reader reaches for the menu).
+ */
+export function useCategories(enabled: boolean) {
+  return useQuery({ ...categoriesQuery(), enabled });
 }

@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { CACHE_MS, PAGE_SIZE, type NewsDto } from '@newsroom/contract';
-import { api } from '../../lib/api.ts';
+import { CACHE_MS, PAGE_SIZE, type PublicReads } from '@newsroom/contract';
 import { toNewsCard, type NewsCardData } from './news-card.ts';
+import { httpReads } from './reads.ts';
 import { publicRetry } from './retry.ts';
 
 /** The list filter, by exact category and sub-category names (absent means all). */
@@ -16,21 +16,19 @@ export interface NewsPage {
   page: number;
 }
 
-/** GET /u/get: one page of active news, newest first, filtered by names. */
-export async function getNewsPage(filter: NewsFilter, page: number): Promise<NewsPage> {
-  const envelope = await api<NewsDto[]>('/u/get', {
-    query: {
-      category: filter.category,
-      subcategory: filter.subcategory,
-      page,
-      limit: PAGE_SIZE.publicNews,
-    },
-  });
-  return {
-    items: envelope.data.map(toNewsCard),
-    count: envelope.count ?? envelope.data.length,
+/** One page of active news, newest first, filtered by names. */
+export async function getNewsPage(
+  reads: PublicReads,
+  filter: NewsFilter,
+  page: number,
+): Promise<NewsPage> {
+  const { data, count } = await reads.newsPage({
+    category: filter.category,
+    subcategory: filter.subcategory,
     page,
-  };
+    limit: PAGE_SIZE.publicNews,
+  });
+  return { items: data.map(toNewsCard), count, page };
 }
 
 /** The page after `last`, or undefined once every article has been loaded. */
@@ -39,10 +37,10 @@ export function nextPageParam(last: NewsPage, pages: NewsPage[]): number | undef
   return last.items.length > 0 && loaded < last.count ? last.page + 1 : undefined;
 }
 
-export const newsListQuery = (filter: NewsFilter) =>
+export const newsListQuery = (filter: NewsFilter, reads: PublicReads = httpReads) =>
   infiniteQueryOptions({
     queryKey: ['public', 'news', filter.category ?? null, filter.subcategory ?? null],
-    queryFn: ({ pageParam }) => getNewsPage(filter, pageParam),
+    queryFn: ({ pageParam }) => getNewsPage(reads, filter, pageParam),
     initialPageParam: 1,
     getNextPageParam: nextPageParam,
     staleTime: CACHE_MS.public,

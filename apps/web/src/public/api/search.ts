@@ -1,13 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import {
-  CACHE_MS,
-  LIMITS,
-  PAGE_SIZE,
-  SEARCH_MESSAGES,
-  type SearchHitDto,
-} from '@newsroom/contract';
-import { api } from '../../lib/api.ts';
+import { CACHE_MS, LIMITS, PAGE_SIZE, SEARCH_MESSAGES, type PublicReads } from '@newsroom/contract';
 import { toNewsCard, type NewsCardData } from './news-card.ts';
+import { httpReads } from './reads.ts';
 import { publicRetry } from './retry.ts';
 
 export interface SearchPage {
@@ -26,14 +20,16 @@ export function searchQueryProblem(q: string): string | null {
   return trimmed.length > LIMITS.searchQuery.max ? SEARCH_MESSAGES.tooLong : null;
 }
 
-/** GET /u/search: one page of public articles matching the words, best first. */
-export async function getSearchPage(q: string, page: number): Promise<SearchPage> {
-  const envelope = await api<SearchHitDto[]>('/u/search', {
-    query: { q: q.trim(), page, limit: PAGE_SIZE.publicNews },
-  });
+/** One page of public articles matching the words, best first. */
+export async function getSearchPage(
+  reads: PublicReads,
+  q: string,
+  page: number,
+): Promise<SearchPage> {
+  const { data, count } = await reads.search({ q: q.trim(), page, limit: PAGE_SIZE.publicNews });
   return {
-    items: envelope.data.map((hit) => ({ ...toNewsCard(hit), snippet: hit.snippet })),
-    count: envelope.count ?? envelope.data.length,
+    items: data.map((hit) => ({ ...toNewsCard(hit), snippet: hit.snippet })),
+    count,
     page,
   };
 }
@@ -43,10 +39,10 @@ function nextPageParam(last: SearchPage, pages: SearchPage[]): number | undefine
   return last.items.length > 0 && loaded < last.count ? last.page + 1 : undefined;
 }
 
-export const searchQuery = (q: string) =>
+export const searchQuery = (q: string, reads: PublicReads = httpReads) =>
   infiniteQueryOptions({
     queryKey: ['public', 'search', q.trim()],
-    queryFn: ({ pageParam }) => getSearchPage(q, pageParam),
+    queryFn: ({ pageParam }) => getSearchPage(reads, q, pageParam),
     initialPageParam: 1,
     getNextPageParam: nextPageParam,
     staleTime: CACHE_MS.public,

@@ -8,7 +8,10 @@ import { RelatedNews } from './RelatedNews.tsx';
 import { SafeHtml } from './SafeHtml.tsx';
 import { VideoEmbed } from './VideoEmbed.tsx';
 
-/** `/news/{slug}`: the article, its related news and the latest news. */
+/**
+ * `/news/{slug}`: the article; its related news and the latest news are shared parts the page
+ * host joins into the page.
+ */
 export function ArticlePage({ slug }: { slug: string }) {
   const article = useArticle(slug);
   const category = article.category?.name;
@@ -72,9 +75,9 @@ export function ArticlePage({ slug }: { slug: string }) {
             </ul>
           )}
         </article>
-        <aside>{category && <RelatedNews category={category} slug={slug} />}</aside>
+        <RelatedNews category={category} />
       </div>
-      <ReadAlso slug={slug} />
+      <ReadAlso />
     </>
   );
 }

@@ -5,6 +5,8 @@ import { SearchBox } from '../search/SearchBox.tsx';
 
 interface MobileDrawerProps {
   categories: NavCategory[];
+  /** The categories are being read (pages whose menu the page host joins read them on demand). */
+  loading: boolean;
   onClose: () => void;
 }
 
@@ -12,7 +14,7 @@ const linkClass =
   'block flex-1 rounded px-3 py-2.5 font-semibold text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-red-700';
 
 /** The menu below the header on narrow screens: search, then categories with their sub-categories. */
-export function MobileDrawer({ categories, onClose }: MobileDrawerProps) {
+export function MobileDrawer({ categories, loading, onClose }: MobileDrawerProps) {
   const [expanded, setExpanded] = useState<string | null>(null);
 
   useEffect(() => {
@@ -86,6 +88,11 @@ export function MobileDrawer({ categories, onClose }: MobileDrawerProps) {
           );
         })}
       </ul>
+      {loading && (
+        <p className="px-3 py-2.5 text-sm text-slate-600" role="status">
+          Loading categories…
+        </p>
+      )}
     </nav>
   );
 }

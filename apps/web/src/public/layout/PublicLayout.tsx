@@ -2,8 +2,14 @@ import type { ReactNode } from 'react';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
 
+interface PublicLayoutProps {
+  /** Whether the page renders the header's category menu itself or the page host joins it. */
+  menu: 'page' | 'shared';
+  children: ReactNode;
+}
+
 /** Header, the page and the footer: the frame of every public screen. */
-export function PublicLayout({ children }: { children: ReactNode }) {
+export function PublicLayout({ menu, children }: PublicLayoutProps) {
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -12,7 +18,7 @@ export function PublicLayout({ children }: { children: ReactNode }) {
       >
         Skip to content
       </a>
-      <Header />
+      <Header menu={menu} />
       <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 pt-6 sm:px-6">
         {children}
       </main>

@@ -1,0 +1,30 @@
+import type { NewsDto, PublicReads, SearchHitDto, CategoryDto } from '@newsroom/contract';
+import { ApiError, api } from '../../lib/api.ts';
+
+/**
+ * The public reads over HTTP, as the browser makes them: the same answers the page host gives
+ * the server renderer by calling its services. Reading an article this way counts a view.
+ */
+export const httpReads: PublicReads = {
+  async categories() {
+    return (await api<CategoryDto[]>('/u/category-list')).data;
+  },
+  async newsPage({ category, subcategory, page, limit }) {
+    const envelope = await api<NewsDto[]>('/u/get', {
+      query: { category, subcategory, page, limit },
+    });
+    return { data: envelope.data, count: envelope.count ?? envelope.data.length };
+  },
+  async article(slug) {
+    try {
+      return (await api<NewsDto[]>(`/u/news/${encodeURIComponent(slug)}`)).data[0] ?? null;
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404) return null;
+      throw error;
+    }
+  },
+  async search({ q, page, limit }) {
+    const envelope = await api<SearchHitDto[]>('/u/search', { query: { q, page, limit } });
+    return { data: envelope.data, count: envelope.count ?? envelope.data.length };
+  },
+};

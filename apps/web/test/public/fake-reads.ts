@@ -1,0 +1,39 @@
+import type { CategoryDto, NewsDto, PublicReads, ReadPage, SearchHitDto } from '@newsroom/contract';
+
+interface FakeData {
+  categories?: CategoryDto[];
+  /** What `newsPage` answers, whatever the filter; `count` defaults to its length. */
+  news?: NewsDto[];
+  count?: number;
+  /** The articles `article` finds by slug. */
+  articles?: NewsDto[];
+  hits?: SearchHitDto[];
+}
+
+/** The reads a page host passes the renderer, as plain functions over `data`; it notes each call. */
+export function fakeReads(data: FakeData = {}): PublicReads & { calls: string[] } {
+  const calls: string[] = [];
+  const page = <T>(items: T[] = []): ReadPage<T> => ({
+    data: items,
+    count: data.count ?? items.length,
+  });
+  return {
+    calls,
+    categories: async () => {
+      calls.push('categories');
+      return data.categories ?? [];
+    },
+    newsPage: async (query) => {
+      calls.push(`newsPage ${JSON.stringify(query)}`);
+      return page(data.news);
+    },
+    article: async (slug) => {
+      calls.push(`article ${slug}`);
+      return data.articles?.find((article) => article.slug === slug) ?? null;
+    },
+    search: async (query) => {
+      calls.push(`search ${JSON.stringify(query)}`);
+      return page(data.hits);
+    },
+  };
+}
