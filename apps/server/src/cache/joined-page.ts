@@ -43,11 +43,14 @@ export interface StoredPage extends CacheValue {
   viewOf: PageArticle | null;
 }
 
-/** A shared part (the menu, 'Read this also', 'Related News'), kept once for every page. */
+/**
+ * A shared part (the menu, 'Read this also', 'Related News'), kept once for every page: one piece
+ * for each article a page may leave out (`without` its slug), and one (`without` null) for a page
+ * whose article is not among them. A piece is compressed whole: items compressed one by one lose
+ * what they repeat of each other. Null where no item is left: the page shows nothing there.
+ */
 export interface StoredFragment extends CacheValue {
-  open: Piece;
-  items: { slug: string; piece: Piece }[];
-  close: Piece;
+  variants: { without: string | null; piece: Piece | null }[];
 }
 
 export async function pieceOf(text: string): Promise<Piece> {
@@ -61,14 +64,12 @@ export async function pieceOf(text: string): Promise<Piece> {
 
 const isSlot = (part: Piece | SlotRef): part is SlotRef => 'fragment' in part;
 
-/** The pieces of a shared part a page keeps: its items but `exclude`, at most `limit`. */
+/** The piece of a shared part a page shows: the one without its article, if any is. */
 function piecesOf(fragment: StoredFragment, slot: SlotRef): Piece[] {
-  const kept: Piece[] = [];
-  for (const item of fragment.items) {
-    if (slot.limit !== null && kept.length >= slot.limit) break;
-    if (slot.exclude === null || item.slug !== slot.exclude) kept.push(item.piece);
-  }
-  return kept.length === 0 ? [] : [fragment.open, ...kept, fragment.close];
+  const variant =
+    fragment.variants.find((one) => one.without !== null && one.without === slot.exclude) ??
+    fragment.variants.find((one) => one.without === null);
+  return variant?.piece ? [variant.piece] : [];
 }
 
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0, 0, 0, 0, 0, 0, 0xff]);

@@ -8,7 +8,7 @@ import type { Services } from '../services.ts';
 /**
  * The parts many pages show the same, each rendered once and joined into every page that shows
  * it as the page is served (decision 095): the category menu, 'Read this also' and a category's
- * 'Related News'. Each is built with one item more than a page shows, so that a page can leave
+ * 'Related News'. Each is read with one item more than a page shows, so that a page can leave
  * its own article out.
  */
 export function sharedParts(services: Services, renderer: Renderer, timeZone: string) {
@@ -34,22 +34,28 @@ export function sharedParts(services: Services, renderer: Renderer, timeZone: st
     }
   };
 
-  /** Reads and renders the shared part a slot names. */
+  /** Reads and renders the shared part a slot names, and compresses each piece a page may show. */
   const build = async (slot: PageSlot): Promise<Built<StoredFragment>> => {
     const { rendered, tags } = await renderShared(slot);
-    const [open, close, items] = await Promise.all([
-      pieceOf(rendered.open),
-      pieceOf(rendered.close),
-      Promise.all(
-        rendered.items.map(async (item) => ({
-          slug: lookupKey(item.slug),
-          piece: await pieceOf(item.html),
-        })),
-      ),
-    ]);
-    const pieces = [open, close, ...items.map((item) => item.piece)];
-    const bytes = pieces.reduce((sum, p) => sum + p.identity.length + p.deflate.length, 0);
-    return { value: { open, close, items, tags, bytes }, keep: true };
+    const limit = slot.name === 'menu' ? null : slot.limit;
+    const items = rendered.items.map((item) => ({ ...item, slug: lookupKey(item.slug) }));
+    const shown = (without: string | null) => {
+      const kept = items.filter((item) => item.slug !== without);
+      return limit === null ? kept : kept.slice(0, limit);
+    };
+    const withouts = [null, ...(limit === null ? [] : items.map((item) => item.slug))];
+    const variants = await Promise.all(
+      withouts.map(async (without) => {
+        const kept = shown(without);
+        const html = rendered.open + kept.map((item) => item.html).join('') + rendered.close;
+        return { without, piece: kept.length === 0 ? null : await pieceOf(html) };
+      }),
+    );
+    const bytes = variants.reduce(
+      (sum, { piece }) => sum + (piece ? piece.identity.length + piece.deflate.length : 0),
+      0,
+    );
+    return { value: { variants, tags, bytes }, keep: true };
   };
 
   const renderShared = async (slot: PageSlot) => {
