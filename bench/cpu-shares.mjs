@@ -36,7 +36,6 @@ function machineTicks() {
 /** Which group a process belongs to, by its command line and its parent. */
 function groupOf(pid, ppid, command) {
   if (command.startsWith('wrk ')) return 'wrk';
-  if (command.includes('render-worker')) return 'render process';
   if (command.includes('variant-worker')) return 'variant process (idle class)';
   if (command.includes('dist/main.js')) return 'site';
   if (command.includes('bare-server')) return 'bare server';

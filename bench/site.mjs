@@ -152,7 +152,7 @@ export async function runSite({ seconds, readers, rates, articles }) {
       .map(([k, w]) => `${k} ${w}`)
       .join(
         ', ',
-      )}), 4 sample readers asking for each kind in turn; writes at ${[0, ...rates].join(', then ')} a second; PAGE_CACHE_MB ${process.env.PAGE_CACHE_MB ?? '64 (the default)'}. ${os.cpus().length} cores, load average ${os
+      )}), 4 sample readers asking for each kind in turn; writes at ${[0, ...rates].join(', then ')} a second; PAGE_CACHE_MB ${process.env.PAGE_CACHE_MB ?? '256 (the default)'}. ${os.cpus().length} cores, load average ${os
       .loadavg()
       .map((l) => l.toFixed(2))
       .join(' ')}`,

@@ -199,8 +199,9 @@ export class CacheEntries<V extends CacheValue> {
   /**
    * Makes stale (or drops) every entry carrying one of `tags` ('*' drops everything), and
    * resolves once those of them read lately that the cache can rebuild are current again.
+   * `dropAll`: no entry named is given out again, own tag or not (a publication at its time).
    */
-  invalidate(tags: StaleTags): Promise<void> {
+  invalidate(tags: StaleTags, { dropAll = false }: { dropAll?: boolean } = {}): Promise<void> {
     if (tags.length === 0 || !this.entries) return Promise.resolve();
     this.invalidations += 1;
     const now = this.options.now();
@@ -222,7 +223,8 @@ export class CacheEntries<V extends CacheValue> {
         const entry = this.entries.peek(key);
         if (!entry) continue;
         touched.set(key, entry);
-        if (isOwnTag(tag) || (entry.value.status ?? 200) !== 200) entry.staleSince = -Infinity;
+        if (dropAll || isOwnTag(tag) || (entry.value.status ?? 200) !== 200)
+          entry.staleSince = -Infinity;
         else entry.staleSince ??= now;
       }
     }

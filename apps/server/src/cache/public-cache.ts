@@ -192,13 +192,14 @@ export class PublicCache {
   }
 
   /**
-   * Makes stale, here, what the articles whose publication time has come name: exactly what a
-   * write of each would. Every instance does this by its own clock, before any read, so no kept
-   * entry outlives the next publication time.
+   * Drops, here, what the articles whose publication time has come name (what a write of each
+   * would make stale, nothing given out stale: the article is everywhere from its time). Every
+   * instance does this by its own clock, before any read, so no kept entry outlives the next
+   * publication time.
    */
   private releaseDue() {
     const tags = this.schedule?.due();
-    if (tags) void this.entries.invalidate(tags);
+    if (tags) void this.entries.invalidate(tags, { dropAll: true });
   }
 
   /** Invalidations may have been missed: nothing kept can be trusted, nor the schedule. */
