@@ -22,7 +22,7 @@ export function readPublicState(): PublicState | null {
 
 /**
  * Treats the server's data as fetched now: clocks differ, and the browser should not refetch
- * what it has just received (related news is only fresh for 2 s).
+ * what it has just received.
  */
 export function receivedNow(state: DehydratedState, now = Date.now()): DehydratedState {
   return {
