@@ -129,11 +129,17 @@ export class CacheEntries<V extends CacheValue> {
   /**
    * The value for `key`: the entry when current, the previous copy while a stale entry is rebuilt
    * (within STALE_FOR_MS), else a build (`build`, joined by every other reader meanwhile).
-   * `rebuild` is how the cache may build it again by itself after a write.
+   * `rebuild` is how the cache may build it again by itself after a write; `counted` false for
+   * a lookup that is part of answering a request counted already (a page's shared parts).
    */
-  async get(key: string, build: Build<V>, rebuild: Build<V> | null = null): Promise<V> {
+  async get(
+    key: string,
+    build: Build<V>,
+    rebuild: Build<V> | null = null,
+    counted = true,
+  ): Promise<V> {
     if (!this.enabled) return (await build()).value;
-    const served = this.serve(key);
+    const served = this.serve(key, counted);
     if (served) return served;
     const under = this.builds.get(key);
     if (under) {
@@ -149,16 +155,17 @@ export class CacheEntries<V extends CacheValue> {
    * copy of a stale one while it is rebuilt); starts that rebuild when the cache can.
    */
   peek(key: string): V | undefined {
-    return this.enabled ? this.serve(key) : undefined;
+    return this.enabled ? this.serve(key, false) : undefined;
   }
 
-  private serve(key: string): V | undefined {
+  /** What `key` may be answered with now; `counted` for a read (a peek is counted by its caller). */
+  private serve(key: string, counted: boolean): V | undefined {
     const entry = this.entries?.get(key);
     if (!entry) return undefined;
     entry.readAt = performance.now();
     const since = this.staleSince(entry);
     if (since === null) {
-      this.counts.hits += 1;
+      if (counted) this.counts.hits += 1;
       return entry.value;
     }
     if (entry.value.status !== undefined && entry.value.status !== 200) return undefined;
@@ -169,7 +176,7 @@ export class CacheEntries<V extends CacheValue> {
       this.counts.refreshes += 1;
       this.start(key, entry.rebuild, entry.rebuild).catch(() => undefined);
     }
-    this.counts.hits += 1;
+    if (counted) this.counts.hits += 1;
     this.counts.stale += 1;
     return entry.value;
   }

@@ -180,7 +180,9 @@ export class PublicCache {
       const { value, keep } = await build();
       return { value: { kind, ...value } as unknown as Value, keep };
     };
-    const value = await this.entries.get(key, typed, rebuildable ? typed : null);
+    // A page's shared parts are looked up as part of the page's request: not counted again.
+    const counted = kind !== 'fragment';
+    const value = await this.entries.get(key, typed, rebuildable ? typed : null, counted);
     if (value.kind !== kind) throw new Error(`cache entry ${key} is not a ${kind}`);
     return value as ValueOf<K>;
   }
