@@ -47,9 +47,9 @@ function latencyLine(latencies) {
 /** The public cache's work between two readings of the server's counters. */
 function cacheLine(before, after, seconds) {
   const d = Object.fromEntries(Object.keys(after).map((k) => [k, after[k] - before[k]]));
-  const kept = d.frontDoor + d.hits;
+  const kept = d.hitServer + d.hits;
   const share = (100 * kept) / Math.max(1, kept + d.waits + d.builds);
-  return `hit rate ${share.toFixed(1)} % (front door ${d.frontDoor}, in the framework ${d.hits} of which ${d.stale} stale; waited for a build ${d.waits}, built ${d.builds}, refreshed by writes ${d.refreshes});  page renders ${d.renders} (${(d.renders / seconds).toFixed(1)}/s)`;
+  return `hit rate ${share.toFixed(1)} % (hit server ${d.hitServer}, in the framework ${d.hits} of which ${d.stale} stale; waited for a build ${d.waits}, built ${d.builds}, refreshed by writes ${d.refreshes});  page renders ${d.renders} (${(d.renders / seconds).toFixed(1)}/s)`;
 }
 
 /** One measured run at `rate` writes a second; prints its figures and returns the summary. */

@@ -31,7 +31,7 @@ import { openStorage, type StorageSettings } from './storage/open-storage.ts';
 import type { MediaStorage } from './storage/storage.ts';
 import { webHost } from './pages/host.ts';
 import { countPageView } from './views/article-views.ts';
-import { FrontDoor, siteHeaders } from './cache/front-door.ts';
+import { HitServer, siteHeaders } from './cache/hit-server.ts';
 import { PublicCache } from './cache/public-cache.ts';
 import { serverWithFront, type FrontSlot } from './http/server-factory.ts';
 import { ViewBuffer } from './views/view-buffer.ts';
@@ -52,7 +52,7 @@ declare module 'fastify' {
     mediaSweep: MediaSweeper;
     publicCache: PublicCache;
     clock: Clock;
-    frontDoor: FrontDoor;
+    hitServer: HitServer;
     variantProcess: VariantProcess;
   }
 }
@@ -152,11 +152,11 @@ export async function buildApp(
   app.decorate('publicCache', publicCache);
   app.decorate('clock', clock);
   app.decorate('variantProcess', variantProcess);
-  const frontDoor = new FrontDoor({
+  const hitServer = new HitServer({
     cache: publicCache,
     countPageView: config.viewsFrom === 'beacon' ? null : (article) => countPageView(app, article),
   });
-  app.decorate('frontDoor', frontDoor);
+  app.decorate('hitServer', hitServer);
   app.decorate(
     'services',
     createServices({
@@ -235,8 +235,8 @@ export async function buildApp(
   await publicCache.start();
   // Cache hits are answered before the framework, with the site-wide headers it would add.
   const probe = await app.inject({ method: 'GET', url: '/robots.txt' });
-  frontDoor.open(siteHeaders(probe.headers));
-  frontSlot.front = frontDoor;
+  hitServer.open(siteHeaders(probe.headers));
+  frontSlot.front = hitServer;
   // Orphan uploads left by a crash go at start and then every few hours (media/media-sweep.ts).
   mediaSweep.start();
   // Pictures whose variants a crash or an older version left unmade (media/variant-maker.ts).

@@ -30,7 +30,7 @@ async function main() {
   // stdout (docs/operations.md).
   process.on('SIGUSR2', () => {
     const figures = {
-      frontDoor: app.frontDoor.served,
+      hitServer: app.hitServer.served,
       ...app.publicCache.counts,
       renders: pageRenders.count,
     };

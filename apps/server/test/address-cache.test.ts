@@ -14,7 +14,7 @@ import { fakeDist } from './web-dist.ts';
 
 /**
  * Redirects and 410s through the page cache (PAGE_CACHE_MB on, the default): kept and served by
- * the front door like any page, and dropped by the write that changes them (decision 084).
+ * the hit server like any page, and dropped by the write that changes them (decision 084).
  */
 const renders = () => (globalThis as { __renders?: number }).__renders ?? 0;
 
@@ -35,7 +35,7 @@ afterAll(async () => {
   await fs.rm(dist, { recursive: true, force: true });
 });
 
-/** A GET over a real socket (so the front door sees it), redirects not followed. */
+/** A GET over a real socket (so the hit server sees it), redirects not followed. */
 async function get(path: string) {
   const response = await fetch(base + path, { redirect: 'manual' });
   return { status: response.status, location: response.headers.get('location'), response };
@@ -50,9 +50,9 @@ const comparable = (headers: Headers) =>
 /** The answer to a second GET of `path`, and whether it was served without a render. */
 async function kept(path: string) {
   await get(path);
-  const [before, served] = [renders(), t.app.frontDoor.served];
+  const [before, served] = [renders(), t.app.hitServer.served];
   const again = await get(path);
-  return { ...again, fromCache: renders() === before && t.app.frontDoor.served === served + 1 };
+  return { ...again, fromCache: renders() === before && t.app.hitServer.served === served + 1 };
 }
 
 async function update(news: NewsDto, slug: string) {
@@ -66,7 +66,7 @@ async function update(news: NewsDto, slug: string) {
 }
 
 describe('kept redirects', () => {
-  it('are served by the front door, counting no view, with the query as asked', async () => {
+  it('are served by the hit server, counting no view, with the query as asked', async () => {
     const story = await createNews(ctx, { title: 'Kept redirect', slug: 'kept-first' });
     await update(story, 'kept-second');
     const again = await kept('/news/kept-first?ref=home');
@@ -135,7 +135,7 @@ describe('a kept 404 of a scheduled article’s former slug', () => {
 });
 
 describe('kept 410s', () => {
-  it('are served by the front door and dropped when a new article takes the slug', async () => {
+  it('are served by the hit server and dropped when a new article takes the slug', async () => {
     const story = await createNews(ctx, { title: 'Deleted soon', slug: 'deleted-soon' });
     const res = await call(t.app, {
       method: 'DELETE',

@@ -179,7 +179,7 @@ describe('category and sub-category feeds', () => {
 
 describe('feeds in the public cache', () => {
   /** The answers kept for the feeds now: a write replaces (or drops) those it made stale. */
-  const keptNow = () => feeds.map((url) => t.app.publicCache.peekAnswer(url));
+  const keptNow = () => feeds.map((url) => t.app.publicCache.peekResponse(url));
   const untouched = (before: ReturnType<typeof keptNow>) =>
     keptNow().map((answer, i) => answer !== undefined && answer === before[i]);
   const warm = async (urls: string[]) => {

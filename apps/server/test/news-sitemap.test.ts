@@ -34,7 +34,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const get = (url = URL) => t.app.inject({ method: 'GET', url });
-const kept = () => t.app.publicCache.peekAnswer(URL) !== undefined;
+const kept = () => t.app.publicCache.peekResponse(URL) !== undefined;
 
 interface NewsEntry {
   loc: string;
@@ -118,13 +118,13 @@ describe('GET /news-sitemap.xml', () => {
         headers: ctx.headers,
       });
     await get();
-    const before = t.app.publicCache.peekAnswer(URL);
+    const before = t.app.publicCache.peekResponse(URL);
     expect(before).toBeDefined();
     expect((await update(aged, 'The story that has aged out')).status).toBe(200);
-    expect(t.app.publicCache.peekAnswer(URL)).toBe(before);
+    expect(t.app.publicCache.peekResponse(URL)).toBe(before);
     expect((await update(fresh, 'A story written two days later, now corrected')).status).toBe(200);
     // Replaced: dropped, or rebuilt by the write when read lately (decision 086).
-    expect(t.app.publicCache.peekAnswer(URL)).not.toBe(before);
+    expect(t.app.publicCache.peekResponse(URL)).not.toBe(before);
     expect((await entries())[0]?.['news:news']['news:title']).toBe(
       'A story written two days later, now corrected',
     );

@@ -1,13 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isPersonal } from './personal.ts';
 import type { Built } from './entries.ts';
-import { answerKey, answerTags, articleSlugOf } from './answer-tags.ts';
+import { cacheKey, urlTags, articleSlugOf } from './url-tags.ts';
 import type { PublicCache } from './public-cache.ts';
-import { sendAnswer, storeAnswer, variantFor, type StoredAnswer } from './stored-answer.ts';
+import { sendResponse, storeResponse, variantFor, type CachedResponse } from './cached-response.ts';
 
 /** The request that builds an answer for every reader waiting on it. */
 interface Lead {
-  settle(built: Built<StoredAnswer> | Error): void;
+  settle(built: Built<CachedResponse> | Error): void;
   acceptEncoding: string | undefined;
 }
 
@@ -15,13 +15,13 @@ declare module 'fastify' {
   interface FastifyRequest {
     cacheLead: Lead | null;
     /** Set by a handler whose answer goes stale at a known moment (ms, by the app's clock). */
-    answerExpiresAt: number | null;
+    responseExpiresAt: number | null;
   }
 }
 
 /** Keeps this request's answer in the cache until `at` (ms since the epoch) at the latest. */
-export function keepAnswerUntil(request: FastifyRequest, at: number) {
-  request.answerExpiresAt = at;
+export function keepResponseUntil(request: FastifyRequest, at: number) {
+  request.responseExpiresAt = at;
 }
 
 /** Which requests of the scope are cacheable reads, and what they depend on. */
@@ -29,7 +29,7 @@ function cacheTags(request: FastifyRequest) {
   if (request.method !== 'GET' && request.method !== 'HEAD') return null;
   // Article calls count a view each: public/routes.ts keeps the article, never the answer.
   if (articleSlugOf(request.url) !== null || isPersonal(request)) return null;
-  return answerTags(request.url);
+  return urlTags(request.url);
 }
 
 /**
@@ -41,16 +41,16 @@ function cacheTags(request: FastifyRequest) {
  */
 export function cacheRoutesOfScope(app: FastifyInstance, cache: PublicCache) {
   app.decorateRequest('cacheLead', null);
-  app.decorateRequest('answerExpiresAt', null);
+  app.decorateRequest('responseExpiresAt', null);
 
   app.addHook('onRequest', async (request, reply) => {
     const tags = cacheTags(request);
     if (!tags || !cache.enabled) return;
     const holder: { lead?: Lead } = {};
-    const answer = cache.answer(
-      answerKey(request.url),
+    const answer = cache.response(
+      cacheKey(request.url),
       () =>
-        new Promise<Built<StoredAnswer>>((resolve, reject) => {
+        new Promise<Built<CachedResponse>>((resolve, reject) => {
           holder.lead = {
             settle: (built) => (built instanceof Error ? reject(built) : resolve(built)),
             acceptEncoding: request.headers['accept-encoding'],
@@ -66,7 +66,7 @@ export function cacheRoutesOfScope(app: FastifyInstance, cache: PublicCache) {
       return;
     }
     try {
-      return sendAnswer(request, reply, await answer);
+      return sendResponse(request, reply, await answer);
     } catch {
       // The first request failed (an error is never shared): this one runs its own handler.
     }
@@ -81,15 +81,15 @@ export function cacheRoutesOfScope(app: FastifyInstance, cache: PublicCache) {
       lead.settle(new Error(`not kept: status ${reply.statusCode}`));
       return payload;
     }
-    const tags = answerTags(request.url) ?? [];
-    let answer: StoredAnswer;
+    const tags = urlTags(request.url) ?? [];
+    let answer: CachedResponse;
     try {
-      answer = await storeAnswer({
+      answer = await storeResponse({
         status: 200,
         headers: reply.getHeaders(),
         body,
         tags,
-        expiresAt: request.answerExpiresAt,
+        expiresAt: request.responseExpiresAt,
       });
     } catch (error) {
       lead.settle(error instanceof Error ? error : new Error(String(error)));

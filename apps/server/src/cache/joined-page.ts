@@ -3,7 +3,7 @@ import { promisify } from 'node:util';
 import { constants, crc32, deflateRaw } from 'node:zlib';
 import type { PageSlot } from '@newsroom/contract';
 import type { CacheValue } from './entries.ts';
-import type { PageArticle, StoredAnswer } from './stored-answer.ts';
+import type { PageArticle, CachedResponse } from './cached-response.ts';
 
 const deflateRawAsync = promisify(deflateRaw);
 
@@ -96,7 +96,7 @@ function gzipOf(pieces: readonly Piece[]): Buffer {
 }
 
 /** The last join of each page, with the shared parts it was made of. */
-const joins = new WeakMap<StoredPage, { fragments: StoredFragment[]; answer: StoredAnswer }>();
+const joins = new WeakMap<StoredPage, { fragments: StoredFragment[]; answer: CachedResponse }>();
 
 /**
  * The page as an answer to send, its shared parts joined in; undefined while one of them is not
@@ -105,7 +105,7 @@ const joins = new WeakMap<StoredPage, { fragments: StoredFragment[]; answer: Sto
 export function joinPage(
   page: StoredPage,
   fragmentOf: (key: string) => StoredFragment | undefined,
-): StoredAnswer | undefined {
+): CachedResponse | undefined {
   const fragments: StoredFragment[] = [];
   for (const part of page.parts) {
     if (!isSlot(part)) continue;
@@ -123,7 +123,7 @@ export function joinPage(
   );
   const gzip = gzipOf(pieces);
   let identity: Buffer | undefined;
-  const answer: StoredAnswer = {
+  const answer: CachedResponse = {
     status: page.status,
     headers: page.headers,
     etag: createHash('sha1').update(gzip).digest('base64url').slice(0, 22),

@@ -6,7 +6,7 @@ import { articleNameTags, publicTags, type StaleTags } from './tags.ts';
 import { RedisChannel, type BusLogger } from '../redis/channel.ts';
 import { CacheEntries, type Build, type CacheCounts } from './entries.ts';
 import { joinPage, type StoredFragment, type StoredPage } from './joined-page.ts';
-import type { StoredAnswer } from './stored-answer.ts';
+import type { CachedResponse } from './cached-response.ts';
 
 /**
  * An article as /u/news/{slug} reads it, kept apart from the answer's JSON because every call
@@ -21,7 +21,7 @@ export interface ArticleRead {
 
 /** What the public cache holds, each kind under keys of its own. */
 type Value =
-  | ({ kind: 'answer' } & StoredAnswer)
+  | ({ kind: 'answer' } & CachedResponse)
   | ({ kind: 'article' } & ArticleRead)
   | ({ kind: 'page' } & StoredPage)
   | ({ kind: 'fragment' } & StoredFragment);
@@ -123,7 +123,7 @@ export class PublicCache {
   };
 
   /** A public API answer or feed, built by the request that finds it missing or stale. */
-  answer(key: string, build: Build<StoredAnswer>): Promise<StoredAnswer> {
+  response(key: string, build: Build<CachedResponse>): Promise<CachedResponse> {
     return this.get('answer', `answer ${key}`, build, false);
   }
 
@@ -149,7 +149,7 @@ export class PublicCache {
   }
 
   /** The kept answer for `key`, if one may be sent now, without building one. */
-  peekAnswer(key: string): StoredAnswer | undefined {
+  peekResponse(key: string): CachedResponse | undefined {
     return this.peek('answer', `answer ${key}`);
   }
 
@@ -159,7 +159,7 @@ export class PublicCache {
   }
 
   /** The kept page for `key` with its shared parts joined, if all are at hand. */
-  peekPage(key: string): StoredAnswer | undefined {
+  peekPage(key: string): CachedResponse | undefined {
     const page = this.peek('page', `page ${key}`);
     return page && joinPage(page, (fragment) => this.peek('fragment', fragment));
   }

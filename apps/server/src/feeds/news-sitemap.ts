@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { PUBLICATION, publicPaths } from '@newsroom/contract';
-import { keepAnswerUntil } from '../cache/cached-routes.ts';
+import { keepResponseUntil } from '../cache/cached-routes.ts';
 import { NEWS_SITEMAP_MAX, leavesNewsWindowAt, newsWindowStart } from '../domain/news-window.ts';
 import type { RecentArticle } from './archive.ts';
 import { escapeXml, sendXml } from './xml.ts';
@@ -42,7 +42,7 @@ export async function newsSitemap(app: FastifyInstance) {
     let maxAge = MAX_AGE_SECONDS;
     if (oldest) {
       const leavesAt = leavesNewsWindowAt(oldest.createdAt);
-      keepAnswerUntil(request, leavesAt);
+      keepResponseUntil(request, leavesAt);
       maxAge = Math.min(maxAge, Math.max(0, Math.floor((leavesAt - now.getTime()) / 1000)));
     }
     const body = [

@@ -13,7 +13,7 @@ export interface FrontSlot {
 
 /**
  * The HTTP server, with every request offered to the front first (the public cache's front
- * door, cache/front-door.ts) and otherwise to Fastify. The settings Fastify applies to a server
+ * door, cache/hit-server.ts) and otherwise to Fastify. The settings Fastify applies to a server
  * it makes itself are applied here the same way.
  */
 export function serverWithFront(slot: FrontSlot): FastifyServerFactory {

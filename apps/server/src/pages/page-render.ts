@@ -5,7 +5,7 @@ import {
   type PageSlot,
   type Renderer,
 } from '@newsroom/contract';
-import type { PageArticle } from '../cache/stored-answer.ts';
+import type { PageArticle } from '../cache/cached-response.ts';
 import type { Config } from '../config/env.ts';
 import type { Services } from '../services.ts';
 import { pageReads } from './reads.ts';

@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isAuthPath, slotMark } from '@newsroom/contract';
 import type { Built } from '../cache/entries.ts';
-import { answerKey } from '../cache/answer-tags.ts';
+import { cacheKey } from '../cache/url-tags.ts';
 import { joinPage, pieceOf, type StoredFragment, type StoredPage } from '../cache/joined-page.ts';
 import { countPageView } from '../views/article-views.ts';
-import { sendAnswer, storeAnswer } from '../cache/stored-answer.ts';
+import { sendResponse, storeResponse } from '../cache/cached-response.ts';
 import { isDatabaseUnavailable } from '../db/errors.ts';
 import { isPersonal } from '../cache/personal.ts';
 import { missingPages, pathnameOf } from '../addresses/missing-pages.ts';
@@ -63,7 +63,7 @@ export async function pagesRoute(app: FastifyInstance, dist: WebDist) {
     head: `${frame.siteHead}<title>Newsroom</title>\n    <meta name="robots" content="noindex" />`,
   });
   const shellHeaders = { ...htmlHeaders('no-store') };
-  const shell = await storeAnswer({
+  const shell = await storeResponse({
     status: 200,
     headers: shellHeaders,
     body: shellHtml,
@@ -149,7 +149,7 @@ export async function pagesRoute(app: FastifyInstance, dist: WebDist) {
     if (answer.viewOf && request.method === 'GET' && !beaconViews) {
       countPageView(app, answer.viewOf);
     }
-    return sendAnswer(request, reply, answer);
+    return sendResponse(request, reply, answer);
   };
 
   const isAdmin = async (request: FastifyRequest): Promise<boolean | null> => {
@@ -164,16 +164,16 @@ export async function pagesRoute(app: FastifyInstance, dist: WebDist) {
 
   const page = async (request: FastifyRequest, reply: FastifyReply) => {
     if (isNotPage(request.url)) return reply.callNotFound();
-    if (isAuthPath(pathnameOf(request.url))) return sendAnswer(request, reply, shell);
+    if (isAuthPath(pathnameOf(request.url))) return sendResponse(request, reply, shell);
     const { url } = request;
     if (isPersonal(request)) {
       // Possibly an admin: answered for this request alone, never from or into the cache.
       const admin = await isAdmin(request);
       if (admin === null) return sendPage(request, reply, unavailable);
-      if (admin) return sendAnswer(request, reply, shell);
+      if (admin) return sendResponse(request, reply, shell);
       return sendPage(request, reply, (await build(url)).value);
     }
-    return sendPage(request, reply, await app.publicCache.page(answerKey(url), () => build(url)));
+    return sendPage(request, reply, await app.publicCache.page(cacheKey(url), () => build(url)));
   };
   app.get('/*', page);
 }

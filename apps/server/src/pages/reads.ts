@@ -1,6 +1,6 @@
 import type { NewsDto, PublicReads } from '@newsroom/contract';
 import { filterTag, articleNameTags, publicTags } from '../cache/tags.ts';
-import type { PageArticle } from '../cache/stored-answer.ts';
+import type { PageArticle } from '../cache/cached-response.ts';
 import { isDatabaseUnavailable } from '../db/errors.ts';
 import { DomainError } from '../domain/errors.ts';
 import { sanitizeDescription } from '../domain/rich-text.ts';
@@ -9,7 +9,7 @@ import type { Services } from '../services.ts';
 /**
  * The reads of one page render, as calls on the services the API routes use, noting what the
  * page is built from: the tags that make it stale (the same as the API answer of each read,
- * cache/answer-tags.ts), the article it shows, and whether a read found the database away.
+ * cache/url-tags.ts), the article it shows, and whether a read found the database away.
  */
 export function pageReads(services: Services) {
   const tags = new Set<string>();

@@ -29,7 +29,7 @@ afterAll(async () => {
   await fs.rm(dist, { recursive: true, force: true });
 });
 
-/** A request over a real socket, so the HTTP server's front door sees it. */
+/** A request over a real socket, so the HTTP server's hit server sees it. */
 async function get(path: string, extra: Record<string, string> = {}, method = 'GET') {
   const response = await fetch(base + path, { method, headers: extra });
   const body = Buffer.from(await response.arrayBuffer());
@@ -70,10 +70,10 @@ describe('cache hits answered before the framework', () => {
   it('serve a page with the very status, headers and bytes the framework gave, without a render', async () => {
     const miss = await get('/?door=page');
     const before = renders();
-    const served = t.app.frontDoor.served;
+    const served = t.app.hitServer.served;
     const hit = await get('/?door=page');
     expect(renders()).toBe(before);
-    expect(t.app.frontDoor.served).toBe(served + 1);
+    expect(t.app.hitServer.served).toBe(served + 1);
     expect(hit.status).toBe(200);
     expect(hit.body.equals(miss.body)).toBe(true);
     expect(comparable(hit.headers)).toEqual(comparable(miss.headers));
@@ -81,11 +81,11 @@ describe('cache hits answered before the framework', () => {
   });
 
   it('serve a public API answer in the encoding asked for, and 304 to a client that holds it', async () => {
-    await createNews(ctx, { title: 'Kept for the front door' });
+    await createNews(ctx, { title: 'Kept for the hit server' });
     const miss = await get('/api/v1/u/get?page=1&limit=6');
-    const served = t.app.frontDoor.served;
+    const served = t.app.hitServer.served;
     const hit = await rawGet('/api/v1/u/get?limit=6&page=1', { 'accept-encoding': 'br' });
-    expect(t.app.frontDoor.served).toBe(served + 1);
+    expect(t.app.hitServer.served).toBe(served + 1);
     expect(hit.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(hit.body).equals(miss.body)).toBe(true);
     const etag = String(hit.headers.etag);
@@ -96,7 +96,7 @@ describe('cache hits answered before the framework', () => {
 
   it('keep each encoding of a hit to its own headers, however the requests interleave', async () => {
     const miss = await get('/?door=encodings');
-    const served = t.app.frontDoor.served;
+    const served = t.app.hitServer.served;
     // Pages are joined from pieces as they are served: gzip for whoever takes it, br or not.
     const browser = 'gzip, deflate, br';
     const asked = [browser, 'gzip', 'identity', 'br', 'gzip', browser, 'identity'];
@@ -117,7 +117,7 @@ describe('cache hits answered before the framework', () => {
     const head = await get('/?door=encodings', { 'accept-encoding': 'gzip' }, 'HEAD');
     expect(head.body.length).toBe(0);
     expect(head.headers.get('etag')).toBe(etags.get('gzip'));
-    expect(t.app.frontDoor.served).toBe(served + asked.length + 1);
+    expect(t.app.hitServer.served).toBe(served + asked.length + 1);
   });
 
   it('keep each encoding of a public API answer, brotli included', async () => {
@@ -180,9 +180,9 @@ describe('cache hits answered before the framework', () => {
     );
     try {
       await vi.waitFor(() => expect(renders()).toBeGreaterThan(before));
-      const served = t.app.frontDoor.served;
+      const served = t.app.hitServer.served;
       const meanwhile = await get('/?door=stale');
-      expect(t.app.frontDoor.served).toBe(served + 1);
+      expect(t.app.hitServer.served).toBe(served + 1);
       expect(meanwhile.body.toString()).not.toContain('Arrives while the page renders');
       expect(written).toBe(false);
     } finally {
@@ -190,21 +190,21 @@ describe('cache hits answered before the framework', () => {
       release();
     }
     await write;
-    const served = t.app.frontDoor.served;
+    const served = t.app.hitServer.served;
     expect((await get('/?door=stale')).body.toString()).toContain('Arrives while the page renders');
-    expect(t.app.frontDoor.served).toBe(served + 1);
+    expect(t.app.hitServer.served).toBe(served + 1);
   });
 
   it('leave a stale public API answer to its next request, which builds it anew, then answer it', async () => {
     const list = '/api/v1/u/get?page=1&limit=6&door=refreshed';
     await readLately(list);
     const news = await createNews(ctx, { title: 'Listed by the next request' });
-    const served = t.app.frontDoor.served;
+    const served = t.app.hitServer.served;
     const after = await get(list);
-    expect(t.app.frontDoor.served).toBe(served);
+    expect(t.app.hitServer.served).toBe(served);
     expect(after.body.toString()).toContain(news.slug);
     expect((await get(list)).body.toString()).toContain(news.slug);
-    expect(t.app.frontDoor.served).toBe(served + 1);
+    expect(t.app.hitServer.served).toBe(served + 1);
   });
 
   it('leave signed-in admins and cross-origin calls to the framework', async () => {
@@ -216,7 +216,7 @@ describe('cache hits answered before the framework', () => {
     });
     expect(login.status).toBe(401);
     const before = renders();
-    const served = t.app.frontDoor.served;
+    const served = t.app.hitServer.served;
     const withToken = await get('/api/v1/u/get?page=1&limit=6', { authorization: 'Bearer x' });
     expect(withToken.status).toBe(200);
     const crossOrigin = await get('/api/v1/u/get?page=1&limit=6', { origin: 'http://front.test' });
@@ -225,7 +225,7 @@ describe('cache hits answered before the framework', () => {
     expect(signedIn.status).toBe(200);
     // Not a session after all: rendered for this request alone, never taken from the cache.
     expect(renders()).toBe(before + 1);
-    expect(t.app.frontDoor.served).toBe(served);
+    expect(t.app.hitServer.served).toBe(served);
   });
 });
 
@@ -242,10 +242,10 @@ describe('feeds and the news sitemap', () => {
     for (const address of addresses) {
       const first = await get(address);
       expect(first.status).toBe(200);
-      const served = t.app.frontDoor.served;
+      const served = t.app.hitServer.served;
       const again = await get(address);
       expect(again.body.equals(first.body)).toBe(true);
-      expect(t.app.frontDoor.served).toBe(served + 1);
+      expect(t.app.hitServer.served).toBe(served + 1);
     }
   });
 });
@@ -259,13 +259,13 @@ describe('sitemap files', () => {
     expect((await get(file)).body.toString()).toContain(`/news/${first.slug}<`);
     await get('/sitemaps/pages.xml');
 
-    const served = t.app.frontDoor.served;
+    const served = t.app.hitServer.served;
     const second = await createNews(ctx, { title: 'Also listed this month' });
     const after = await get(file);
     expect(after.body.toString()).toContain(`/news/${second.slug}<`);
-    expect(t.app.frontDoor.served).toBe(served);
+    expect(t.app.hitServer.served).toBe(served);
     await get('/sitemaps/pages.xml');
-    expect(t.app.frontDoor.served).toBe(served + 1);
+    expect(t.app.hitServer.served).toBe(served + 1);
   });
 
   it('made stale by a write, are built anew by their next request and answered before the framework after it', async () => {
@@ -273,9 +273,9 @@ describe('sitemap files', () => {
     const file = `/sitemaps/news-${first.createdAt.slice(0, 7)}.xml`;
     await readLately(file);
     const second = await createNews(ctx, { title: 'Listed by the next request too' });
-    const served = t.app.frontDoor.served;
+    const served = t.app.hitServer.served;
     expect((await get(file)).body.toString()).toContain(`/news/${second.slug}<`);
     expect((await get(file)).body.toString()).toContain(`/news/${second.slug}<`);
-    expect(t.app.frontDoor.served).toBe(served + 1);
+    expect(t.app.hitServer.served).toBe(served + 1);
   });
 });

@@ -11,7 +11,7 @@ const KEPT_HEADERS = ['content-type', 'cache-control', 'vary', 'location', 'retr
  * An HTTP answer kept whole: status, its own headers, the body as it is and compressed both
  * ways, so that a hit costs neither a render nor a compression.
  */
-export interface StoredAnswer extends CacheValue {
+export interface CachedResponse extends CacheValue {
   status: number;
   headers: Record<string, string>;
   etag: string;
@@ -32,7 +32,7 @@ export interface PageArticle {
   slug: string;
 }
 
-export interface AnswerParts {
+export interface ResponseParts {
   status: number;
   headers: Record<string, unknown>;
   body: string | Buffer;
@@ -43,12 +43,12 @@ export interface AnswerParts {
 
 /**
  * An answer ready to send and to keep. `precompress` false (an answer that will not be kept:
- * the cache is off, or the page is one reader's) leaves compression to `sendAnswer`.
+ * the cache is off, or the page is one reader's) leaves compression to `sendResponse`.
  */
-export async function storeAnswer(
-  parts: AnswerParts,
+export async function storeResponse(
+  parts: ResponseParts,
   { precompress = true }: { precompress?: boolean } = {},
-): Promise<StoredAnswer> {
+): Promise<CachedResponse> {
   const identity = Buffer.isBuffer(parts.body) ? parts.body : Buffer.from(parts.body);
   const { br, gzip } = precompress ? await compressBoth(identity) : { br: null, gzip: null };
   const headers: Record<string, string> = {};
@@ -84,7 +84,7 @@ function varyWith(vary: string | undefined, name: string): string {
 }
 
 /** Whether the client already holds this answer (any of its encodings), by If-None-Match. */
-export function isNotModified(ifNoneMatch: string | undefined, answer: StoredAnswer): boolean {
+export function isNotModified(ifNoneMatch: string | undefined, answer: CachedResponse): boolean {
   if (!ifNoneMatch) return false;
   return ifNoneMatch
     .split(',')
@@ -93,27 +93,27 @@ export function isNotModified(ifNoneMatch: string | undefined, answer: StoredAns
 }
 
 /** An answer's ETag in one encoding: each encoding is a different representation. */
-const etagOf = (answer: StoredAnswer, encoding: 'br' | 'gzip' | null) =>
+const etagOf = (answer: CachedResponse, encoding: 'br' | 'gzip' | null) =>
   `"${answer.etag}${encoding === 'br' ? '-br' : encoding === 'gzip' ? '-gz' : ''}"`;
 
 /** The body for a client's Accept-Encoding, its encoding and its ETag (one per encoding). */
-export function variantFor(answer: StoredAnswer, acceptEncoding: string | undefined) {
+export function variantFor(answer: CachedResponse, acceptEncoding: string | undefined) {
   const encoding = acceptedEncodings(acceptEncoding).find((name) => answer[name]) ?? null;
   const body = encoding ? (answer[encoding] as Buffer) : answer.identity;
   return { body, encoding, etag: etagOf(answer, encoding) };
 }
 
 /** An answer made for one request, compressed now in the one encoding that request accepts. */
-async function compressedNow(answer: StoredAnswer, acceptEncoding: string | undefined) {
+async function compressedNow(answer: CachedResponse, acceptEncoding: string | undefined) {
   const { payload, encoding } = await compressFor(acceptEncoding, answer.identity);
   return { body: payload, encoding, etag: etagOf(answer, encoding) };
 }
 
 /** Sends a stored answer: 304 when the client has it, else the encoding it accepts best. */
-export async function sendAnswer(
+export async function sendResponse(
   request: FastifyRequest,
   reply: FastifyReply,
-  answer: StoredAnswer,
+  answer: CachedResponse,
 ) {
   void reply.headers(answer.headers);
   const acceptEncoding = request.headers['accept-encoding'];

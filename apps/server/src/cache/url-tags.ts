@@ -14,7 +14,7 @@ function parse(url: string): { path: string; query: URLSearchParams } {
  * One cache key per answer: the path without a trailing slash and the query in a fixed order,
  * so `?page=1&limit=6` and `?limit=6&page=1` share an entry.
  */
-export function answerKey(url: string): string {
+export function cacheKey(url: string): string {
   const { path, query } = parse(url);
   query.sort();
   const search = query.toString();
@@ -49,7 +49,7 @@ function sectionOfFeed(path: string): { category: string; subcategory?: string }
  * The tags of a public API answer or feed, from its URL: what a write must name to make it
  * stale. Null for what is not a cacheable public read.
  */
-export function answerTags(url: string): StaleTags | null {
+export function urlTags(url: string): StaleTags | null {
   const { path, query } = parse(url);
   const slug = articleSlugOf(url);
   if (slug !== null) return [publicTags.article(slug)];

@@ -1,8 +1,13 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { ACCESS_COOKIE, REFRESH_COOKIE } from '../auth/cookies.ts';
-import { answerKey, answerTags, articleSlugOf } from './answer-tags.ts';
+import { cacheKey, urlTags, articleSlugOf } from './url-tags.ts';
 import type { PublicCache } from './public-cache.ts';
-import { isNotModified, variantFor, type PageArticle, type StoredAnswer } from './stored-answer.ts';
+import {
+  isNotModified,
+  variantFor,
+  type PageArticle,
+  type CachedResponse,
+} from './cached-response.ts';
 
 /** Headers of an answer that belong to that answer or connection, never to the whole site. */
 const PER_ANSWER = new Set([
@@ -29,7 +34,7 @@ export function siteHeaders(headers: Record<string, unknown>): Record<string, st
   return kept;
 }
 
-export interface FrontDoorOptions {
+export interface HitServerOptions {
   cache: PublicCache;
   /** Counts one view of an article page (off when a beacon counts them: VIEWS_FROM=beacon). */
   countPageView: ((article: PageArticle) => void) | null;
@@ -42,7 +47,7 @@ export interface FrontDoorOptions {
  * token, a cross-origin call, every write — goes on to Fastify unchanged, and a miss served there
  * fills the cache for the next reader.
  */
-export class FrontDoor {
+export class HitServer {
   /** Requests answered here so far (an operational figure; tests read it too). */
   served = 0;
   /** The headers every answer of the site carries (helmet's); null until the app is ready. */
@@ -56,9 +61,9 @@ export class FrontDoor {
    * The full header set of a kept answer in each encoding, made on its first hit: written in
    * one `writeHead` it costs a fraction of setting the headers one by one.
    */
-  private headerSets = new WeakMap<StoredAnswer, Map<string, OutgoingHttpHeaders>>();
+  private headerSets = new WeakMap<CachedResponse, Map<string, OutgoingHttpHeaders>>();
 
-  constructor(private readonly options: FrontDoorOptions) {}
+  constructor(private readonly options: HitServerOptions) {}
 
   /** Starts answering hits, with the site-wide headers taken from one of the framework's answers. */
   open(siteHeaders: Record<string, string>): void {
@@ -94,7 +99,7 @@ export class FrontDoor {
 
   /** Every header of a kept answer sent in one encoding, made once per answer and encoding. */
   private headersOf(
-    answer: StoredAnswer,
+    answer: CachedResponse,
     site: Record<string, string>,
     encoding: 'br' | 'gzip' | null,
     etag: string,
@@ -116,7 +121,7 @@ export class FrontDoor {
   }
 
   /** The kept answer for a URL, looked up under the key the framework's routes store it by. */
-  private kept(url: string): StoredAnswer | undefined {
+  private kept(url: string): CachedResponse | undefined {
     let key = this.keys.get(url);
     if (key === undefined) {
       key = cacheKeyOf(url);
@@ -126,14 +131,14 @@ export class FrontDoor {
     if (key === null) return undefined;
     return key.startsWith(PAGE)
       ? this.options.cache.peekPage(key.slice(PAGE.length))
-      : this.options.cache.peekAnswer(key);
+      : this.options.cache.peekResponse(key);
   }
 }
 
 /** Marks the keys of pages, which are kept in pieces (cache/joined-page.ts). */
 const PAGE = 'page ';
 
-/** How many URLs' keys the front door remembers (a few hundred make up most of a site's hits). */
+/** How many URLs' keys the hit server remembers (a few hundred make up most of a site's hits). */
 const MAX_REMEMBERED_URLS = 4096;
 
 /** The key the framework's routes keep a URL's answer under; null when none could be kept. */
@@ -141,9 +146,9 @@ function cacheKeyOf(url: string): string | null {
   try {
     // Public API answers, feeds and sitemaps are kept by their routes under their own key
     // (cached-routes.ts); an article call counts a view and is never answered here.
-    if (answerTags(url) !== null) return articleSlugOf(url) === null ? answerKey(url) : null;
+    if (urlTags(url) !== null) return articleSlugOf(url) === null ? cacheKey(url) : null;
     if (url.startsWith('/api/') || url.startsWith('/uploads/')) return null;
-    return `${PAGE}${answerKey(url)}`;
+    return `${PAGE}${cacheKey(url)}`;
   } catch {
     return null; // not a URL the cache could hold
   }
