@@ -6,6 +6,8 @@ export default defineConfig({
     'cli/admin-create': 'src/cli/admin-create.ts',
     // Forked by media/variant-process.ts, which finds it beside the code that forks it.
     'variant-worker': 'src/media/variant-worker.ts',
+    // Run in worker threads by pages/render-pool.ts, likewise.
+    'render-worker': 'src/pages/render-worker.ts',
   },
   format: 'esm',
   platform: 'node',

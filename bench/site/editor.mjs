@@ -1,9 +1,10 @@
 // The editor of `npm run bench -- --site`: writes of every kind at a steady rate while readers
 // read the whole site, each timed, and each read back as a reader would see it. In every ten
 // writes: five articles created (two with a picture; one of them is kept off the readers' list
-// and deleted by the sixth write), three updated (new title; an article of the grown site or one
-// written in the run), one deleted, and one category created or renamed, by turns. The pages of
-// the articles and sections it makes are appended to the readers' list.
+// and deleted by the sixth write), three or four updated (new title; an article of the grown site
+// or one written in the run) and one deleted; and now and then, at most once every ten seconds
+// whatever the rate (decision 097), the tenth is a category created or renamed, by turns. The
+// pages of the articles and sections it makes are appended to the readers' list.
 import { appendFileSync } from 'node:fs';
 import { publicPaths } from '@newsroom/contract';
 import { adminWrite, json, newsFields } from '../mixed.mjs';
@@ -18,6 +19,8 @@ const RENAMED = 'Local';
 const VIDEO = 'https://video.example.com/bench';
 
 const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+/** A newsroom changes its sections now and then, whatever the pace of its articles. */
+const SECTION_EVERY_MS = 10_000;
 
 /**
  * Starts writing `rate` times a second; `stop()` ends the writes, waits for their checks and
@@ -139,8 +142,12 @@ export function startEditor({ base, headers, rate, listFile, site, pictures }) {
       checks.deletes.push((await page(publicPaths.article(article.slug))).status === 410);
   }
 
+  let sections = 0;
+  let lastSection = -Infinity;
   async function section(n) {
-    if (Math.floor(n / 10) % 2 === 0) {
+    lastSection = performance.now();
+    sections += 1;
+    if (sections % 2 === 1) {
       const name = `Site Desk ${n}`;
       const result = await write('category', 'POST', '/category/create', {
         fields: { name },
@@ -181,7 +188,7 @@ export function startEditor({ base, headers, rate, listFile, site, pictures }) {
       case 5:
         return remove();
       case 9:
-        return section(n);
+        return performance.now() - lastSection >= SECTION_EVERY_MS ? section(n) : update(n);
       default:
         return update(n);
     }

@@ -49,6 +49,8 @@ declare module 'fastify' {
     throttle: Throttle;
     services: Services;
     storage: MediaStorage;
+    /** Where media are kept, for the processes and threads that open the store themselves. */
+    storageSettings: StorageSettings;
     mediaSweep: MediaSweeper;
     publicCache: PublicCache;
     clock: Clock;
@@ -148,6 +150,7 @@ export async function buildApp(
   app.decorate('db', db);
   app.decorate('throttle', throttle);
   app.decorate('storage', storage);
+  app.decorate('storageSettings', { getter: () => storageSettings });
   app.decorate('mediaSweep', mediaSweep);
   app.decorate('publicCache', publicCache);
   app.decorate('clock', clock);

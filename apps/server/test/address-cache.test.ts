@@ -10,13 +10,12 @@ import {
 } from './factories.ts';
 import { call, createSiblingApp, createTestApp, type TestApp } from './helpers.ts';
 import { HOUR_MS, MovableClock } from './movable-clock.ts';
-import { fakeDist } from './web-dist.ts';
+import { fakeDist, renders } from './web-dist.ts';
 
 /**
  * Redirects and 410s through the page cache (PAGE_CACHE_MB on, the default): kept and served by
  * the hit server like any page, and dropped by the write that changes them (decision 084).
  */
-const renders = () => (globalThis as { __renders?: number }).__renders ?? 0;
 
 let t: TestApp;
 let dist: string;

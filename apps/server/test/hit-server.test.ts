@@ -6,10 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createNews, createTaxonomy, type AuthHeaders, type NewsContext } from './factories.ts';
 import { adminAuth } from './fixtures.ts';
 import { call, createTestApp, type TestApp } from './helpers.ts';
-import { fakeDist } from './web-dist.ts';
-
-/** Renders made by the renderer stand-in (test/web-dist.ts). */
-const renders = () => (globalThis as { __renders?: number }).__renders ?? 0;
+import { fakeDist, renders, holdRenders } from './web-dist.ts';
 
 let t: TestApp;
 let dist: string;
@@ -170,9 +167,7 @@ describe('cache hits answered before the framework', () => {
 
   it('answer the previous copy of a page while the write rebuilds it, the new one once it answers', async () => {
     await readLately('/?door=stale');
-    const gate = globalThis as { __renderGate?: Promise<void> };
-    let release = () => {};
-    gate.__renderGate = new Promise<void>((resolve) => (release = resolve));
+    const release = holdRenders(dist);
     const before = renders();
     let written = false;
     const write = createNews(ctx, { title: 'Arrives while the page renders' }).then(
@@ -186,7 +181,6 @@ describe('cache hits answered before the framework', () => {
       expect(meanwhile.body.toString()).not.toContain('Arrives while the page renders');
       expect(written).toBe(false);
     } finally {
-      delete gate.__renderGate;
       release();
     }
     await write;

@@ -4,21 +4,7 @@ import { createNews, createTaxonomy, newsFields, type NewsContext } from './fact
 import { adminAuth } from './fixtures.ts';
 import { call, createTestApp } from './helpers.ts';
 import { MovableClock } from './movable-clock.ts';
-import { fakeDist } from './web-dist.ts';
-
-/** Renders started by the renderer stand-in (test/web-dist.ts) in this file's apps. */
-const renders = () => (globalThis as { __renders?: number }).__renders ?? 0;
-const gateHolder = globalThis as { __renderGate?: Promise<void> };
-
-/** Holds every render that starts from now until the returned function is called. */
-function holdRenders(): () => void {
-  let open = () => {};
-  gateHolder.__renderGate = new Promise<void>((resolve) => (open = resolve));
-  return () => {
-    delete gateHolder.__renderGate;
-    open();
-  };
-}
+import { fakeDist, renders, holdRenders } from './web-dist.ts';
 
 let dist: string;
 beforeAll(async () => {
@@ -84,7 +70,7 @@ describe('a list page read lately, made stale by a write', () => {
 
   it('is rebuilt by the write; readers meanwhile get the previous copy; the write answers once it is current', async () => {
     await site().page();
-    const release = holdRenders();
+    const release = holdRenders(dist);
     const before = renders();
     let written = false;
     const write = site()
@@ -106,7 +92,7 @@ describe('a list page read lately, made stale by a write', () => {
 
   it('is not given out stale for more than a second: later readers wait for the rebuild', async () => {
     await site().page();
-    const release = holdRenders();
+    const release = holdRenders(dist);
     const before = renders();
     const write = site().retitle('Harbour reopens at midnight');
     try {
@@ -130,7 +116,7 @@ describe("an article's own page, made stale by a write of it", () => {
 
   it('is never given out stale: its readers wait for the page as written', async () => {
     await site().articlePage();
-    const release = holdRenders();
+    const release = holdRenders(dist);
     const before = renders();
     const write = site().retitle('Harbour reopens for good');
     try {
@@ -152,7 +138,7 @@ describe('a page whose render overlapped a write', () => {
 
   it('is kept as stale when the write named it, and rebuilt', async () => {
     await site().retitle('Harbour reopens at dawn');
-    const release = holdRenders();
+    const release = holdRenders(dist);
     const before = renders();
     const first = site().t.app.inject({ method: 'GET', url: '/section/World?edition=early' });
     await vi.waitFor(() => expect(renders()).toBe(before + 1));
@@ -173,7 +159,7 @@ describe('a page whose render overlapped a write', () => {
 
   it('is kept as current when the write named only other entries', async () => {
     const sport = await sportSection(site().t.app);
-    const release = holdRenders();
+    const release = holdRenders(dist);
     const before = renders();
     const first = site().t.app.inject({ method: 'GET', url: '/section/World?edition=late' });
     await vi.waitFor(() => expect(renders()).toBe(before + 1));

@@ -11,11 +11,8 @@ import {
 } from './factories.ts';
 import { ADMIN_PASSWORD, adminAuth, clientAddress, createAdmin } from './fixtures.ts';
 import { call, createSiblingApp, createTestApp, type TestApp } from './helpers.ts';
-import { fakeDist } from './web-dist.ts';
+import { fakeDist, renders } from './web-dist.ts';
 import { pageRenders } from '../src/pages/pages.ts';
-
-/** Renders made by the renderer stand-in (test/web-dist.ts), in every app of this file. */
-const renders = () => (globalThis as { __renders?: number }).__renders ?? 0;
 
 let t: TestApp;
 let dist: string;

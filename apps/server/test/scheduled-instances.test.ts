@@ -4,7 +4,7 @@ import { createNews, createTaxonomy, within, type AuthHeaders } from './factorie
 import { adminAuth } from './fixtures.ts';
 import { createTestApp, redisSiblings, type TestApp } from './helpers.ts';
 import { MovableClock } from './movable-clock.ts';
-import { fakeDist } from './web-dist.ts';
+import { fakeDist, renders } from './web-dist.ts';
 
 /*
  * Two instances with Redis: the reader instance keeps a home page, the writer schedules an
@@ -13,7 +13,6 @@ import { fakeDist } from './web-dist.ts';
  */
 
 const redisUrl = process.env.REDIS_URL;
-const renders = () => (globalThis as { __renders?: number }).__renders ?? 0;
 
 describe.skipIf(!redisUrl)('scheduled publishing on two instances', () => {
   const clock = new MovableClock();

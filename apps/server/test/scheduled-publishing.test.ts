@@ -5,7 +5,7 @@ import { createNews, createTaxonomy, type NewsContext } from './factories.ts';
 import { adminAuth } from './fixtures.ts';
 import { call, createTestApp, type TestApp } from './helpers.ts';
 import { MovableClock } from './movable-clock.ts';
-import { fakeDist } from './web-dist.ts';
+import { fakeDist, renders } from './web-dist.ts';
 
 /*
  * A scheduled article, on the application's clock moved by the test (no waiting, no write at the
@@ -14,7 +14,6 @@ import { fakeDist } from './web-dist.ts';
  */
 
 const HOUR = 3_600_000;
-const renders = () => (globalThis as { __renders?: number }).__renders ?? 0;
 
 let t: TestApp;
 let dist: string;

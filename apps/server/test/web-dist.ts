@@ -1,7 +1,9 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { rmSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
+import { pageRenders } from '../src/pages/pages.ts';
 
 const TEMPLATE = `<!doctype html><html><head><!--app-head--></head>
 <body><div id="root"><!--app-html--></div><!--app-state--><script type="module" src="/assets/app-1a2b.js"></script></body></html>`;
@@ -14,15 +16,18 @@ const TEMPLATE = `<!doctype html><html><head><!--app-head--></head>
  * their readable names shows the category's list (404 when they name none), and a page the host
  * says is gone shows 'Removed' with status 410. An article page leaves the menu and 'Read this
  * also' (the 3 newest articles but its own) to shared parts, as the real one does. While a test
- * holds `globalThis.__renderGate` (a promise), renders start but wait for it before reading.
+ * holds renders (`holdRenders`: a file beside the renderer, seen by every render thread), renders
+ * start but wait before reading.
  * Pages name the time zone they were asked to write dates in.
  */
 const RENDERER = `
+import { existsSync } from 'node:fs';
+
 const slotMark = (name) => '<!--slot:' + name + '-->';
+const gate = new URL('./gate', import.meta.url);
 
 export async function render({ url, publicUrl, reads, gone, timeZone }) {
-  globalThis.__renders = (globalThis.__renders ?? 0) + 1;
-  if (globalThis.__renderGate) await globalThis.__renderGate;
+  while (existsSync(gate)) await new Promise((resolve) => setTimeout(resolve, 5));
   if (url === '/old') return { kind: 'redirect', status: 301, location: '/' };
   if (gone) {
     return { kind: 'page', status: 410, head: '', html: '<main>Removed</main>', state: '', slots: [] };
@@ -95,6 +100,16 @@ export function renderFragment(request) {
 `;
 
 const SCRIPT = `console.log(${JSON.stringify('hello '.repeat(300))});`;
+
+/** Pages rendered since start, by every app of this test process (pages/pages.ts). */
+export const renders = () => pageRenders.count;
+
+/** Holds every page render of the stand-in in `dist` that starts from now until released. */
+export function holdRenders(dist: string): () => void {
+  const gate = path.join(dist, 'server', 'gate');
+  writeFileSync(gate, '');
+  return () => rmSync(gate, { force: true });
+}
 
 /** A built web app in a temporary folder, for WEB_DIST; the caller removes it. */
 export async function fakeDist(): Promise<string> {

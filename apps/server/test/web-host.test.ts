@@ -5,11 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createNews, createTaxonomy } from './factories.ts';
 import { adminAuth } from './fixtures.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
-import { fakeDist } from './web-dist.ts';
-
-function renders(): number {
-  return (globalThis as { __renders?: number }).__renders ?? 0;
-}
+import { fakeDist, renders } from './web-dist.ts';
 
 describe('page host with a built web app', () => {
   let t: TestApp;

@@ -138,8 +138,11 @@ export class HitServer {
 /** Marks the keys of pages, which are kept in pieces (cache/joined-page.ts). */
 const PAGE = 'page ';
 
-/** How many URLs' keys the hit server remembers (a few hundred make up most of a site's hits). */
-const MAX_REMEMBERED_URLS = 4096;
+/**
+ * How many URLs' keys the hit server remembers: every article's page and API address of a large
+ * site's readers (about 100 bytes each); past it the map is emptied and filled again.
+ */
+const MAX_REMEMBERED_URLS = 65_536;
 
 /** The key the framework's routes keep a URL's answer under; null when none could be kept. */
 function cacheKeyOf(url: string): string | null {

@@ -125,14 +125,18 @@ export const taxonomyTags = {
   unlisted: [],
   /**
    * A rename (or a sub-category's move): the section's own pages go at once (they redirect now),
-   * and whatever shows the old name goes stale: navigation, the sitemap, every list and the
-   * pages of the articles filed under it.
+   * and whatever shows the old name goes stale: navigation, the sitemap and the pages of the
+   * articles filed under it, and the site's feed (its items name their sections). A
+   * sub-category's move changes what its categories list, and a publisher's or anchor's name shows
+   * on news cards: every list goes stale too.
    */
   renamed: (kind: ListFilter, before: string): StaleTags => [
     ...(kind === 'category' || kind === 'subcategory' ? [publicTags.section(kind, before)] : []),
     publicTags.names(kind, before),
-    publicTags.taxonomy,
-    publicTags.sitemap,
-    publicTags.lists,
+    ...(kind === 'category'
+      ? [publicTags.taxonomy, publicTags.sitemap, publicTags.feeds]
+      : kind === 'subcategory'
+        ? [publicTags.taxonomy, publicTags.sitemap, publicTags.lists]
+        : [publicTags.lists]),
   ],
 };

@@ -1,6 +1,6 @@
 import { FEED_FILE, nameFilterValue, publicPaths } from '@newsroom/contract';
 import { lookupKey } from '../domain/lookup-key.ts';
-import { filterTag, publicTags, type StaleTags } from './tags.ts';
+import { filterTag, publicTags, type ListFilter, type StaleTags } from './tags.ts';
 
 const API = '/api/v1/u';
 
@@ -77,10 +77,13 @@ export function urlTags(url: string): StaleTags | null {
       return [tag, publicTags.lists];
     }
     case '/get': {
-      const filters = (['category', 'subcategory', 'publisher', 'anchor'] as const)
-        .map((name) => filterTag(name, query.get(name) ?? undefined))
-        .filter((tag): tag is string => tag !== null);
-      return [...(filters.length > 0 ? filters : [publicTags.newest]), publicTags.lists];
+      const tagOf = (name: ListFilter) => filterTag(name, query.get(name) ?? undefined);
+      const sub = tagOf('subcategory');
+      // A sub-category's list holds only its own articles: its category's tag would add nothing
+      // but every write to the category's other sub-categories.
+      const filters = [sub ?? tagOf('category'), sub, tagOf('publisher'), tagOf('anchor')];
+      const named = [...new Set(filters.filter((tag): tag is string => tag !== null))];
+      return [...(named.length > 0 ? named : [publicTags.newest]), publicTags.lists];
     }
     default:
       return null;

@@ -33,10 +33,15 @@ export interface DatabaseOptions {
   /** Told when SQLite's checkpoints fail (checkpointer.ts); a process warning by default. */
   log?: CheckpointLogger;
   /**
-   * The schema's migrations (migrations/provider.ts), run at open; handed in so that the database
-   * layer imports none of the features whose tables they make.
+   * A second connection that only reads, beside the app's own (a render worker): it finds the
+   * schema made, never migrates nor checkpoints, and the database refuses any write from it.
    */
-  migrations: MigrationProvider;
+  readOnly?: boolean;
+  /**
+   * The schema's migrations (migrations/provider.ts), run at open; handed in so that the database
+   * layer imports none of the features whose tables they make. Not needed read-only.
+   */
+  migrations?: MigrationProvider;
 }
 
 /** Where no logger is given (the CLI, the benchmarks): a process warning. */
@@ -46,9 +51,15 @@ const warningLog: CheckpointLogger = {
 
 /** Opens the database named by the configuration and brings its schema up to date. */
 export async function openDatabase(options: DatabaseOptions): Promise<Db> {
+  const readOnly = options.readOnly === true;
   const db = options.databaseUrl
-    ? await openPostgres(options.databaseUrl, options.onConnectionLost ?? (() => {}))
-    : openSqlite(options.dataDir, options.log ?? warningLog);
+    ? await openPostgres(options.databaseUrl, options.onConnectionLost ?? (() => {}), readOnly)
+    : readOnly
+      ? openSqliteReader(options.dataDir)
+      : openSqlite(options.dataDir, options.log ?? warningLog);
+  if (readOnly) return db;
+  if (!options.migrations)
+    throw new Error('openDatabase needs the migrations to bring the schema up to date');
   try {
     await migrate(db, options.migrations);
   } catch (error) {
@@ -82,16 +93,37 @@ function openSqlite(dataDir: string, log: CheckpointLogger): Db {
 }
 
 /** A connection that reads a database the app's own connection keeps (and checkpoints). */
-async function openPostgres(url: string, onConnectionLost: (error: Error) => void): Promise<Db> {
+function openSqliteReader(dataDir: string): Db {
+  const sqlite = new SQLite(sqliteFile(dataDir), { fileMustExist: true });
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('query_only = ON');
+  const kysely = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+  });
+  return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
+}
+
+async function openPostgres(
+  url: string,
+  onConnectionLost: (error: Error) => void,
+  readOnly: boolean,
+): Promise<Db> {
   const pool = new pg.Pool({
     connectionString: url,
-    max: 10,
+    // A reader's queries are a page's few reads, a handful of pages at a time.
+    max: readOnly ? 4 : 10,
     connectionTimeoutMillis: 5000,
     // TCP keepalives notice a database host that vanished without closing its sockets.
     keepAlive: true,
     keepAliveInitialDelayMillis: 10_000,
   });
   watchConnections(pool, onConnectionLost);
+  if (readOnly) {
+    // Sent first on each new connection, before any query of the app's.
+    pool.on('connect', (client) => {
+      client.query('set default_transaction_read_only = on').catch(() => {});
+    });
+  }
   try {
     const client = await pool.connect();
     client.release();

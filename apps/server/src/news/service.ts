@@ -1,8 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
 import {
-  READ_ALSO_COUNT,
-  RELATED_NEWS_COUNT,
-  nameFilterValue,
   type AdminNewsPage,
   type NewsDto,
   type NewsFields,
@@ -13,7 +10,6 @@ import { isForeignKeyViolation, isUniqueViolation } from '../db/errors.ts';
 import { newId } from '../db/ids.ts';
 import { isoNow, systemClock, type Clock } from '../domain/clock.ts';
 import { DomainError } from '../domain/errors.ts';
-import { lookupKey } from '../domain/lookup-key.ts';
 import { articleTags, type Invalidate } from '../cache/tags.ts';
 import type { Database } from '../db/schema.ts';
 import type { MediaStorage } from '../storage/storage.ts';
@@ -22,43 +18,33 @@ import { checkImage, type CheckedImage, type NewsImage } from '../media/image.ts
 import { isPendingImageKey } from '../media/image-keys.ts';
 import { NewsMedia } from '../media/media.ts';
 import { publicationOf } from './publication.ts';
-import { NewsRepository, toAdminNewsRow, toNewsDto, type NewsFilter } from './repo.ts';
+import { toAdminNewsRow, type toNewsDto } from './repo.ts';
+import { NewsReads } from './reads.ts';
 import type { VariantMaker } from '../media/variant-maker.ts';
 import type { ViewBuffer } from '../views/view-buffer.ts';
 
 export type { NewsUpdate } from './checks.ts';
 
-export interface PublicNewsFilters {
-  category?: string;
-  subcategory?: string;
-  publisher?: string;
-  anchor?: string;
-}
-
-export interface NewsPage {
-  data: NewsDto[];
-  count: number;
-}
+export type { NewsPage, PublicNewsFilters } from './reads.ts';
 
 /**
  * News articles: every rule of writing them (validation beyond the schema, media, references,
  * unique slugs, no partial writes) and every read, for the API, seeding and the renderer.
  */
-export class NewsService {
-  private readonly repo: NewsRepository;
+export class NewsService extends NewsReads {
   private readonly media: NewsMedia;
   private lastStamp = 0;
 
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly storage: MediaStorage,
+    storage: MediaStorage,
     private readonly views: ViewBuffer,
     private readonly invalidate: Invalidate,
-    private readonly clock: Clock = systemClock,
+    clock: Clock = systemClock,
     /** Makes the variants of uploads after their write answered; without it they wait for one. */
     private readonly variants?: VariantMaker,
   ) {
-    this.repo = new NewsRepository(db, clock);
+    super(db, storage, clock);
     this.media = new NewsMedia(storage);
   }
 
@@ -190,61 +176,9 @@ export class NewsService {
     return deleted;
   }
 
-  /** Public articles, newest first, filtered by names ('' or 'null' mean no filter). */
-  async publicList(filters: PublicNewsFilters, page: PageQuery): Promise<NewsPage> {
-    return this.page(
-      {
-        activeOnly: true,
-        category: filterName(filters.category),
-        subcategory: filterName(filters.subcategory),
-        publisher: filterName(filters.publisher),
-        anchor: filterName(filters.anchor),
-      },
-      page,
-    );
-  }
-
-  /** A public article, its views including those not written yet. */
-  async bySlug(slug: string): Promise<NewsDto> {
-    const row = await this.repo.findBySlug(lookupKey(slug), true);
-    if (!row) throw slugNotFound(slug);
-    return this.toDto(row);
-  }
-
   /** Counts one view of an article, written with others within a second (views/view-buffer.ts). */
   countView(id: string): void {
     this.views.add(id);
-  }
-
-  /** Active articles of a category (by name), newest first, without the current one. */
-  async related(
-    categoryName: string | undefined,
-    excludeSlug?: string,
-    limit = RELATED_NEWS_COUNT,
-  ): Promise<NewsDto[]> {
-    const rows = await this.repo.list(
-      {
-        activeOnly: true,
-        category: filterName(categoryName),
-        excludeSlug: slugFilter(excludeSlug),
-      },
-      limit,
-    );
-    return rows.map((row) => this.toDto(row));
-  }
-
-  /** The newest active articles, for 'Read this also'. */
-  async latest(limit = READ_ALSO_COUNT, excludeSlug?: string): Promise<NewsDto[]> {
-    const rows = await this.repo.list(
-      { activeOnly: true, excludeSlug: slugFilter(excludeSlug) },
-      limit,
-    );
-    return rows.map((row) => this.toDto(row));
-  }
-
-  private async page(filter: NewsFilter, page: PageQuery): Promise<NewsPage> {
-    const { rows, count } = await this.repo.page(filter, page.limit, (page.page - 1) * page.limit);
-    return { data: rows.map((row) => this.toDto(row)), count };
   }
 
   /**
@@ -291,24 +225,11 @@ export class NewsService {
   }
 
   /** Views counted on this instance and not yet written are part of the figure at once. */
-  private toDto(row: Parameters<typeof toNewsDto>[0]): NewsDto {
-    const news = toNewsDto(row, (key) => this.storage.url(key));
+  protected override toDto(row: Parameters<typeof toNewsDto>[0]): NewsDto {
+    const news = super.toDto(row);
     news.views += this.views.unwritten(news._id);
     return news;
   }
 }
 
-function filterName(value: string | undefined): string | undefined {
-  const name = nameFilterValue(value);
-  return typeof name === 'string' ? name : undefined;
-}
-
-/** A slug to leave out of a list, as articles are looked up by it. */
-function slugFilter(value: string | undefined): string | undefined {
-  const slug = filterName(value);
-  return slug === undefined ? undefined : lookupKey(slug);
-}
-
 const newsNotFound = () => new DomainError('NOT_FOUND', 'News not found');
-const slugNotFound = (slug: string) =>
-  new DomainError('NOT_FOUND', `No published news article has the address "${slug}"`);

@@ -8,6 +8,7 @@ import { cacheRoutesOfScope } from '../cache/cached-routes.ts';
 import { compressFor } from '../cache/compress.ts';
 import { feeds } from '../feeds/feeds.ts';
 import { isNotPage, pagesRoute } from './pages.ts';
+import { RenderPool } from './render-pool.ts';
 import { notBuiltPage } from './template.ts';
 import { loadWebDist, locateWebDist } from './web-dist.ts';
 
@@ -90,5 +91,11 @@ export async function webHost(app: FastifyInstance) {
         .send(await fs.readFile(file)),
     );
   }
-  await pagesRoute(app, dist);
+  // Pages render in worker threads from the services' reads (decision 096).
+  const renders = new RenderPool(
+    { config: app.config, storage: app.storageSettings, clock: app.clock },
+    distDir,
+  );
+  app.addHook('onClose', () => renders.close());
+  await pagesRoute(app, dist, renders);
 }

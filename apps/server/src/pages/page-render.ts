@@ -7,8 +7,7 @@ import {
 } from '@newsroom/contract';
 import type { PageArticle } from '../cache/cached-response.ts';
 import type { Config } from '../config/env.ts';
-import type { Services } from '../services.ts';
-import { pageReads } from './reads.ts';
+import { pageReads, type PageSources } from './reads.ts';
 import { fillTemplate } from './template.ts';
 
 /** What every page document is made of besides the renderer's part. */
@@ -58,7 +57,7 @@ export type RenderedPage =
 
 export interface PageSite {
   renderer: Renderer;
-  services: Services;
+  services: PageSources;
   frame: PageFrame;
   publicUrl: string;
 }

@@ -8,8 +8,9 @@ import { sendResponse, storeResponse } from '../cache/cached-response.ts';
 import { isDatabaseUnavailable } from '../db/errors.ts';
 import { isPersonal } from '../cache/personal.ts';
 import { missingPages, pathnameOf } from '../addresses/missing-pages.ts';
-import { sharedParts } from './fragments.ts';
-import { pageFrame, renderPage, type PageSite, type RenderedPage } from './page-render.ts';
+import { slotRef, storedFragment } from './fragments.ts';
+import { pageFrame, type RenderedPage } from './page-render.ts';
+import type { RenderPool } from './render-pool.ts';
 import { fillTemplate } from './template.ts';
 import { unavailablePage } from './unavailable.ts';
 import type { WebDist } from './web-dist.ts';
@@ -42,23 +43,17 @@ async function wholePage(
 
 /**
  * Every other GET is a page. Signed-in admins and the sign-in screens get the app shell; everyone
- * else a public page, rendered on this thread from the services' reads (pages/reads.ts), kept by
- * the public cache in pieces and served with the shared parts joined in (decision 095). An
+ * else a public page, rendered in a render worker from the services' reads (pages/reads.ts,
+ * decision 096), kept by the public cache in pieces and served with the shared parts joined in
+ * (decision 095). An
  * article page counts one view per GET, kept or rendered. A page the renderer cannot find may
  * have moved or been removed (addresses/missing-pages.ts, decision 084).
  */
-export async function pagesRoute(app: FastifyInstance, dist: WebDist) {
+export async function pagesRoute(app: FastifyInstance, dist: WebDist, renders: RenderPool) {
   const beaconViews = app.config.viewsFrom === 'beacon';
   // Behind a CDN (beacon views) a page may be kept there too, but always revalidated.
   const pageCacheControl = beaconViews ? 'public, no-cache' : 'no-cache, private';
   const frame = pageFrame(app.config, dist.template);
-  const site: PageSite = {
-    renderer: dist.renderer,
-    services: app.services,
-    frame,
-    publicUrl: app.config.publicUrl,
-  };
-  const shared = sharedParts(app.services, dist.renderer, frame.timeZone);
   const shellHtml = fillTemplate(dist.template, {
     head: `${frame.siteHead}<title>Newsroom</title>\n    <meta name="robots" content="noindex" />`,
   });
@@ -96,7 +91,7 @@ export async function pagesRoute(app: FastifyInstance, dist: WebDist) {
     const parts: StoredPage['parts'] = [];
     let from = 0;
     for (const { slot, at } of marks) {
-      parts.push(await pieceOf(rendered.html.slice(from, at)), shared.slotRef(slot));
+      parts.push(await pieceOf(rendered.html.slice(from, at)), slotRef(slot));
       from = at + slotMark(slot.name).length;
     }
     parts.push(await pieceOf(rendered.html.slice(from)));
@@ -114,7 +109,7 @@ export async function pagesRoute(app: FastifyInstance, dist: WebDist) {
   const build = async (url: string, gone = false): Promise<Built<StoredPage>> => {
     pageRenders.count += 1;
     try {
-      const result = await renderPage(site, url, gone);
+      const result = await renders.page(url, gone);
       if (result.kind === 'unavailable') return { value: unavailable, keep: false };
       if (result.kind === 'redirect') {
         const headers = { location: result.location, 'cache-control': 'no-cache' };
@@ -137,7 +132,7 @@ export async function pagesRoute(app: FastifyInstance, dist: WebDist) {
     try {
       for (const part of page.parts) {
         if (!('fragment' in part) || fragments.has(part.fragment)) continue;
-        const build = () => shared.build(part.slot);
+        const build = async () => storedFragment(await renders.shared(part.slot), part.slot);
         fragments.set(part.fragment, await app.publicCache.fragment(part.fragment, build));
       }
     } catch (error) {

@@ -4,14 +4,23 @@ import type { PageArticle } from '../cache/cached-response.ts';
 import { isDatabaseUnavailable } from '../db/errors.ts';
 import { DomainError } from '../domain/errors.ts';
 import { sanitizeDescription } from '../domain/rich-text.ts';
-import type { Services } from '../services.ts';
+import type { CategoryService } from '../category/service.ts';
+import type { NewsReads } from '../news/reads.ts';
+import type { SearchService } from '../search/service.ts';
+
+/** What pages read from: the services the API routes read from too. */
+export interface PageSources {
+  categories: Pick<CategoryService, 'list'>;
+  news: Pick<NewsReads, 'publicList' | 'bySlug' | 'latest' | 'related'>;
+  search: Pick<SearchService, 'search'>;
+}
 
 /**
  * The reads of one page render, as calls on the services the API routes use, noting what the
  * page is built from: the tags that make it stale (the same as the API answer of each read,
  * cache/url-tags.ts), the article it shows, and whether a read found the database away.
  */
-export function pageReads(services: Services) {
+export function pageReads(services: PageSources) {
   const tags = new Set<string>();
   let article: PageArticle | null = null;
   let unavailable = false;
@@ -33,9 +42,12 @@ export function pageReads(services: Services) {
       }),
     newsPage: ({ category, subcategory, page, limit }) =>
       noted(() => {
-        const filters = [filterTag('category', category), filterTag('subcategory', subcategory)];
-        const named = filters.filter((tag): tag is string => tag !== null);
-        for (const tag of named.length > 0 ? named : [publicTags.newest]) tags.add(tag);
+        // A sub-category's list holds only its own articles: its tag alone names what changes it.
+        const listTag =
+          filterTag('subcategory', subcategory) ??
+          filterTag('category', category) ??
+          publicTags.newest;
+        tags.add(listTag);
         tags.add(publicTags.lists);
         // A section's own page: its rename makes the address redirect at once.
         if (category) tags.add(publicTags.section('category', category));

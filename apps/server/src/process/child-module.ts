@@ -4,9 +4,9 @@ import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 /**
- * A module the app forks as a process of its own, found beside the code that forks it: its
- * TypeScript source under tsx (development and tests), or the built file (apps/server/dist, where
- * tsup writes each forked module beside main.js).
+ * A module the app runs apart (a forked process, or a worker thread), found beside the code that
+ * starts it: its TypeScript source under tsx (development and tests), or the built file
+ * (apps/server/dist, where tsup writes each such module beside main.js).
  */
 export function childModule(
   importer: string,

@@ -1,0 +1,67 @@
+import os from 'node:os';
+import { Piscina } from 'piscina';
+import type { PageSlot } from '@newsroom/contract';
+import type { Clock } from '../domain/clock.ts';
+import { childModule } from '../process/child-module.ts';
+import type { SharedRender } from './fragments.ts';
+import type { RenderedPage } from './page-render.ts';
+import type { RenderTask, RenderWorkerData } from './render-worker.ts';
+
+/**
+ * Render threads: one per core but the one the site's thread answers readers on, at most four.
+ * Each renders a few pages at a time, so that a page waiting for its reads (PostgreSQL) does not
+ * hold up the next.
+ */
+const THREADS = Math.max(1, Math.min(4, os.availableParallelism() - 1));
+const TASKS_PER_THREAD = 4;
+/** A started thread stays (setTimeout's longest delay): starting one costs a render's worth. */
+const IDLE_MS = 2 ** 31 - 1;
+
+/**
+ * Where pages and shared parts are rendered: in worker threads beside the site's (decision 096),
+ * started at the first render, each reading through the services on a read-only connection.
+ */
+export class RenderPool {
+  private pool: Piscina | null = null;
+
+  constructor(
+    private readonly data: Omit<RenderWorkerData, 'distDir'> & { clock: Clock },
+    private readonly distDir: string,
+  ) {}
+
+  page(url: string, gone: boolean): Promise<RenderedPage> {
+    return this.run({ kind: 'page', url, gone, now: this.data.clock.now().getTime() });
+  }
+
+  shared(slot: PageSlot): Promise<SharedRender> {
+    return this.run({ kind: 'shared', slot, now: this.data.clock.now().getTime() });
+  }
+
+  async close(): Promise<void> {
+    await this.pool?.destroy();
+    this.pool = null;
+  }
+
+  private run<T>(task: RenderTask): Promise<T> {
+    this.pool ??= this.start();
+    return this.pool.run(task) as Promise<T>;
+  }
+
+  private start(): Piscina {
+    const { modulePath, execArgv } = childModule(import.meta.url, 'render-worker');
+    const workerData: RenderWorkerData = {
+      config: this.data.config,
+      distDir: this.distDir,
+      storage: this.data.storage,
+    };
+    return new Piscina({
+      filename: modulePath,
+      execArgv,
+      workerData,
+      minThreads: 0,
+      maxThreads: THREADS,
+      concurrentTasksPerWorker: TASKS_PER_THREAD,
+      idleTimeout: IDLE_MS,
+    });
+  }
+}
