@@ -3,7 +3,7 @@
 // writes: five articles created (two with a picture; one of them is kept off the readers' list
 // and deleted by the sixth write), three or four updated (new title; an article of the grown site
 // or one written in the run) and one deleted; and now and then, at most once every ten seconds
-// whatever the rate (decision 097), the tenth is a category created or renamed, by turns. The
+// whatever the rate (decision 096), the tenth is a category created or renamed, by turns. The
 // pages of the articles and sections it makes are appended to the readers' list.
 import { appendFileSync } from 'node:fs';
 import { publicPaths } from '@newsroom/contract';
