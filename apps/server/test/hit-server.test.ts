@@ -249,7 +249,7 @@ describe('sitemap files', () => {
     const first = await createNews(ctx, { title: 'Listed in this month' });
     const month = first.createdAt.slice(0, 7);
     const file = `/sitemaps/news-${month}.xml`;
-    // Each built once and not read since: a write does not rebuild them itself (decision 086).
+    // Answers and feeds are rebuilt by their next request after a write (decision 095).
     expect((await get(file)).body.toString()).toContain(`/news/${first.slug}<`);
     await get('/sitemaps/pages.xml');
 

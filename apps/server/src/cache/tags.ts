@@ -5,7 +5,7 @@ import { isInNewsWindow } from '../domain/news-window.ts';
 /**
  * What a public answer depends on, named so that a write can say what it makes stale. Cached
  * pages and public API answers carry these tags; every mutation names the tags it touches, and
- * only the answers carrying one of them are dropped (docs/decisions/070).
+ * only the entries carrying one of them go stale or are dropped (docs/decisions/095).
  */
 export type StaleTags = readonly string[];
 

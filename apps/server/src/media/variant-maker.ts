@@ -11,7 +11,7 @@ import type { VariantJob } from './variant-protocol.ts';
 export const VARIANT_QUEUE_LIMIT = 500;
 
 /**
- * Switches are announced to the page cache together, at most once in this time (decision 087):
+ * Switches are announced to the page cache together, at most once in this time (decision 095):
  * a page kept with the pending picture stays right (the pending file is kept), so there is no
  * hurry, and under a stream of writes one rebuild of the busiest pages covers many switches.
  */
