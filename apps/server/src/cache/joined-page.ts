@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { constants, crc32, deflateRaw } from 'node:zlib';
 import type { PageSlot } from '@newsroom/contract';
@@ -79,23 +78,58 @@ const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0, 0, 0, 0, 0, 0, 0xff]);
 /** An empty final block with fixed codes: BFINAL 1, BTYPE 01, end of block. */
 const FINAL_BLOCK = Buffer.from([0x03, 0x00]);
 
-/** One gzip member of pieces compressed apart. */
-function gzipOf(pieces: readonly Piece[]): Buffer {
+/** One gzip member of pieces compressed apart, with the CRC-32 and length of what it holds. */
+function gzipOf(pieces: readonly Piece[]): { gzip: Buffer; crc: number; length: number } {
   let crc = 0;
   let length = 0;
+  const parts: Buffer[] = [GZIP_HEADER];
   for (const piece of pieces) {
     crc = crc32Combine(crc, piece.crc, piece.identity.length);
     length += piece.identity.length;
+    parts.push(piece.deflate);
   }
   const trailer = Buffer.alloc(8);
-  trailer.writeUInt32LE(crc >>> 0, 0);
+  trailer.writeUInt32LE(crc, 0);
   trailer.writeUInt32LE(length % 2 ** 32, 4);
-  return Buffer.concat([
-    GZIP_HEADER,
-    ...pieces.map((piece) => piece.deflate),
-    FINAL_BLOCK,
-    trailer,
-  ]);
+  parts.push(FINAL_BLOCK, trailer);
+  return { gzip: Buffer.concat(parts), crc, length };
+}
+
+/**
+ * A page joined with its shared parts, as an answer to send. The body as it is is joined only for
+ * the rare client that takes no gzip; the join keeps the gzip alone.
+ */
+class JoinedPage implements CachedResponse {
+  readonly br = null;
+  readonly precompressed = true;
+  readonly status: number;
+  readonly headers: Record<string, string>;
+  readonly viewOf: StoredPage['viewOf'];
+  readonly tags: StoredPage['tags'];
+  readonly gzip: Buffer;
+  readonly etag: string;
+  readonly bytes: number;
+  private whole: Buffer | null = null;
+
+  constructor(
+    page: StoredPage,
+    private readonly pieces: readonly Piece[],
+  ) {
+    const { gzip, crc, length } = gzipOf(pieces);
+    this.status = page.status;
+    this.headers = page.headers;
+    this.viewOf = page.viewOf;
+    this.tags = page.tags;
+    this.gzip = gzip;
+    // The content's CRC-32 and length: another join of the page makes another tag.
+    this.etag = `${crc.toString(36)}.${length.toString(36)}`;
+    this.bytes = gzip.length;
+  }
+
+  get identity(): Buffer {
+    this.whole ??= Buffer.concat(this.pieces.map((piece) => piece.identity));
+    return this.whole;
+  }
 }
 
 /** The last join of each page, with the shared parts it was made of. */
@@ -109,39 +143,24 @@ export function joinPage(
   page: StoredPage,
   fragmentOf: (key: string) => StoredFragment | undefined,
 ): CachedResponse | undefined {
+  const last = joins.get(page);
   const fragments: StoredFragment[] = [];
+  let same = last !== undefined;
   for (const part of page.parts) {
     if (!isSlot(part)) continue;
     const fragment = fragmentOf(part.fragment);
     if (!fragment) return undefined;
+    if (same && last?.fragments[fragments.length] !== fragment) same = false;
     fragments.push(fragment);
   }
-  const last = joins.get(page);
-  if (last && last.fragments.every((fragment, index) => fragment === fragments[index])) {
-    return last.answer;
-  }
+  if (same && last) return last.answer;
+  const pieces: Piece[] = [];
   let next = 0;
-  const pieces = page.parts.flatMap((part) =>
-    isSlot(part) ? piecesOf(fragments[next++] as StoredFragment, part) : [part],
-  );
-  const gzip = gzipOf(pieces);
-  let identity: Buffer | undefined;
-  const answer: CachedResponse = {
-    status: page.status,
-    headers: page.headers,
-    etag: createHash('sha1').update(gzip).digest('base64url').slice(0, 22),
-    // Joined again only for the rare client that takes no gzip: the join keeps the gzip alone.
-    get identity() {
-      identity ??= Buffer.concat(pieces.map((piece) => piece.identity));
-      return identity;
-    },
-    br: null,
-    gzip,
-    precompressed: true,
-    viewOf: page.viewOf,
-    tags: page.tags,
-    bytes: gzip.length,
-  };
+  for (const part of page.parts) {
+    if (isSlot(part)) pieces.push(...piecesOf(fragments[next++] as StoredFragment, part));
+    else pieces.push(part);
+  }
+  const answer = new JoinedPage(page, pieces);
   joins.set(page, { fragments, answer });
   return answer;
 }
