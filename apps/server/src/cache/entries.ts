@@ -240,18 +240,17 @@ export class CacheEntries<V extends CacheValue> {
       if (touched.has(key) || !this.entries.has(key)) this.builds.delete(key);
     }
     const lately = performance.now() - READ_LATELY_MS;
-    const chosen = [...touched]
-      .filter(([, entry]) => entry.rebuild && entry.readAt >= lately)
-      .sort(([, a], [, b]) => b.readAt - a.readAt);
+    const chosen: string[] = [];
     for (const [key, entry] of touched) {
+      if (entry.rebuild && entry.readAt >= lately) chosen.push(key);
       // Dropped now unless rebuilt at once: nobody gets the copy from before the write.
-      if (entry.staleSince === -Infinity && !chosen.some(([chosenKey]) => chosenKey === key))
-        this.entries.delete(key);
+      else if (entry.staleSince === -Infinity) this.entries.delete(key);
     }
+    chosen.sort((a, b) => (touched.get(b)?.readAt ?? 0) - (touched.get(a)?.readAt ?? 0));
     // Whoever wrote waits for them, but never past the time readers may get a stale copy.
     let timer: NodeJS.Timeout | undefined;
     return Promise.race([
-      Promise.all(chosen.map(([key]) => this.refreshSoon(key))),
+      Promise.all(chosen.map((key) => this.refreshSoon(key))),
       new Promise<void>((resolve) => {
         timer = setTimeout(resolve, STALE_FOR_MS);
       }),
