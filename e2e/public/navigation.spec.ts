@@ -14,15 +14,19 @@ test.describe('desktop header', () => {
   test('choosing a category, then a sub-category, filters the list', async ({ page }) => {
     await page.goto('/');
     const nav = page.getByRole('navigation', { name: 'Categories', exact: true });
+    const current = nav.locator('a[aria-current="page"]');
+    await expect(current).toHaveText('Home');
 
     await nav.getByRole('link', { name: 'Sports', exact: true }).click();
     await expect(page).toHaveURL('/sports');
+    await expect(current).toHaveText('Sports');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sports');
     await expectListOf(page, { category: 'Sports' });
 
     await nav.getByRole('link', { name: 'Crime', exact: true }).hover();
     await nav.getByRole('link', { name: 'Cyber Crime', exact: true }).click();
     await expect(page).toHaveURL('/crime/cyber-crime');
+    await expect(current).toHaveText('Crime');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Cyber Crime');
     await expectListOf(page, { category: 'Crime', subcategory: 'Cyber Crime' });
   });

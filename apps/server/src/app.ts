@@ -1,9 +1,9 @@
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import helmet from 'helmet';
 import { LIMITS, VIDEO_EMBED_ORIGINS } from '@newsroom/contract';
 import type { Config } from './config/env.ts';
 import { ensureWritableDir, loadSecrets, type Secrets } from './config/secrets.ts';
@@ -180,7 +180,8 @@ export async function buildApp(
   // Over plain HTTP (a local install), asking browsers to upgrade requests or remember HTTPS
   // would break the site; behind an https PUBLIC_URL both are on.
   const https = config.publicUrl.startsWith('https:');
-  await app.register(helmet, {
+  // Helmet's middleware, made once: its Fastify plugin makes it again for every request.
+  const securityHeaders = helmet({
     strictTransportSecurity: https,
     contentSecurityPolicy: {
       directives: {
@@ -193,6 +194,11 @@ export async function buildApp(
       },
     },
   });
+  app.addHook('onRequest', (request, reply, done) =>
+    securityHeaders(request.raw, reply.raw, (error?: unknown) =>
+      done(error instanceof Error ? error : undefined),
+    ),
+  );
   await app.register(cookie);
   await app.register(multipart, {
     limits: {

@@ -43,7 +43,7 @@ export async function render({ url, publicUrl, reads, gone, timeZone }) {
     if (read) {
       content = '<h1>' + read.title + '</h1><nav>' + slotMark('menu') + '</nav>' +
         '<aside>' + slotMark('read-also') + '</aside>';
-      slots = [{ name: 'menu' }, { name: 'read-also', exclude: read.slug, limit: 3 }];
+      slots = [{ name: 'menu', current: null }, { name: 'read-also', exclude: read.slug, limit: 3 }];
     } else status = 404;
   } else {
     const categories = await reads.categories();

@@ -3,6 +3,7 @@
  * (apps/web/src/entry-server.tsx): the reads a page makes, and what a render gives back.
  */
 import type { CategoryDto, NewsDto, SearchHitDto } from './responses.ts';
+import type { Section } from './sections.ts';
 
 /** A page of articles and how many match in all, as `/u/get` and `/u/search` answer. */
 export interface ReadPage<T> {
@@ -18,6 +19,11 @@ export interface ReadPage<T> {
 export interface PublicReads {
   /** `/u/category-list`: every category with its sub-categories. */
   categories(): Promise<CategoryDto[]>;
+  /**
+   * The names of the category (and sub-category) a list page's path segments name, read from
+   * `/u/category-list`; null when there is no such section.
+   */
+  section(categorySegment: string, subcategorySegment?: string): Promise<Section | null>;
   /** `/u/get`: one page of active articles, newest first, filtered by names. */
   newsPage(query: {
     category?: string;
@@ -57,7 +63,11 @@ export type SlotName = 'menu' | 'read-also' | 'related';
 
 /** Where a page wants a shared part, and which of its items. */
 export type PageSlot =
-  | { name: 'menu' }
+  /**
+   * The category bar, marking `current` as the page the reader is on: the home page's path, a
+   * category's (its sub-categories' pages mark their category), or null for none.
+   */
+  | { name: 'menu'; current: string | null }
   /** The newest articles but `exclude` (the page's own), at most `limit`. */
   | { name: 'read-also'; exclude: string; limit: number }
   /** The newest articles of `category` but `exclude`, at most `limit`. */
@@ -78,7 +88,7 @@ export interface RenderedFragment {
 
 /** What a shared part is rendered from. */
 export type FragmentRequest =
-  | { name: 'menu'; categories: CategoryDto[] }
+  | { name: 'menu'; categories: CategoryDto[]; current: string | null }
   | { name: 'read-also'; articles: NewsDto[]; timeZone?: string }
   | { name: 'related'; articles: NewsDto[]; timeZone?: string };
 

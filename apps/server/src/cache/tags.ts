@@ -119,8 +119,14 @@ export function articleNameTags(
 
 /** What a category, sub-category, publisher or anchor write makes stale. */
 export const taxonomyTags = {
-  /** A new or removed (so unused) category or sub-category shows in navigation and sitemap. */
+  /** A new category or sub-category shows in navigation and the sitemap. */
   listed: [publicTags.taxonomy, publicTags.sitemap],
+  /** A removed (so unused) one leaves them, and its own (empty) list page goes at once. */
+  removed: (kind: 'category' | 'subcategory', name: string): StaleTags => [
+    publicTags.taxonomy,
+    publicTags.sitemap,
+    publicTags.section(kind, name),
+  ],
   /** A new or removed (so unused) publisher or anchor shows nowhere public. */
   unlisted: [],
   /**

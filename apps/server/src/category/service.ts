@@ -121,7 +121,7 @@ export class CategoryService {
       );
     }
     await this.repo.delete(id);
-    await this.invalidate(taxonomyTags.listed);
+    await this.invalidate(taxonomyTags.removed('category', existing.name));
     return existing;
   }
 }

@@ -7,8 +7,8 @@ import type { PageSources } from './reads.ts';
 
 /*
  * The parts many pages show the same, each rendered once and joined into every page that shows
- * it as the page is served (decision 095): the category menu, 'Read this also' and a category's
- * 'Related News'. Each is read with one item more than a page shows, so that a page can leave
+ * it as the page is served (decision 095): the category menu (one for each page it marks as
+ * current), 'Read this also' and a category's 'Related News'. Each is read with one item more than a page shows, so that a page can leave
  * its own article out.
  */
 
@@ -29,7 +29,7 @@ export async function renderShared(
     case 'menu': {
       const categories = await sources.categories.list();
       return {
-        rendered: renderer.renderFragment({ name: 'menu', categories }),
+        rendered: renderer.renderFragment({ name: 'menu', categories, current: slot.current }),
         tags: [publicTags.taxonomy],
       };
     }
@@ -54,7 +54,8 @@ export async function renderShared(
 export function slotRef(slot: PageSlot): SlotRef {
   switch (slot.name) {
     case 'menu':
-      return { fragment: 'fragment menu', slot, exclude: null, limit: null };
+      // One per page it may mark: none, the home page, each category.
+      return { fragment: `fragment menu ${slot.current ?? ''}`, slot, exclude: null, limit: null };
     case 'read-also':
       return {
         fragment: `fragment read-also ${slot.limit + 1}`,

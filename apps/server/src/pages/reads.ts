@@ -1,4 +1,4 @@
-import type { NewsDto, PublicReads } from '@newsroom/contract';
+import { resolveSection, type NewsDto, type PublicReads } from '@newsroom/contract';
 import { filterTag, articleNameTags, publicTags } from '../cache/tags.ts';
 import type { PageArticle } from '../cache/cached-response.ts';
 import { isDatabaseUnavailable } from '../db/errors.ts';
@@ -39,6 +39,23 @@ export function pageReads(services: PageSources) {
       noted(() => {
         tags.add(publicTags.taxonomy);
         return services.categories.list();
+      }),
+    section: (categorySegment, subcategorySegment) =>
+      noted(async () => {
+        const section = resolveSection(
+          await services.categories.list(),
+          categorySegment,
+          subcategorySegment,
+        );
+        if (!section) {
+          // Not a section yet: a new category or sub-category may make it one.
+          tags.add(publicTags.taxonomy);
+          return null;
+        }
+        // A rename, move or removal of the section names its own tag.
+        tags.add(publicTags.section('category', section.category));
+        if (section.subcategory) tags.add(publicTags.section('subcategory', section.subcategory));
+        return section;
       }),
     newsPage: ({ category, subcategory, page, limit }) =>
       noted(() => {

@@ -133,7 +133,7 @@ export class SubCategoryService {
       );
     }
     await this.db.deleteFrom('subcategories').where('id', '=', id).execute();
-    await this.invalidate(taxonomyTags.listed);
+    await this.invalidate(taxonomyTags.removed('subcategory', existing.name));
     return existing;
   }
 

@@ -41,7 +41,7 @@ export function PublicPage({ page, pathname, ContactPage }: PublicPageProps) {
   return (
     <PathnameContext.Provider value={pathname}>
       <SearchWordsContext.Provider value={page.id === 'search' ? page.q : ''}>
-        <PublicLayout menu={page.id === 'news-list' ? 'page' : 'shared'}>
+        <PublicLayout>
           <PageContent page={page} ContactPage={ContactPage} />
         </PublicLayout>
       </SearchWordsContext.Provider>

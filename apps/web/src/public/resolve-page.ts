@@ -9,7 +9,7 @@ import { loadSearch } from './search/loader.ts';
 import type { PublicPageRef } from './page.ts';
 import { shareImage } from './share-image.ts';
 import { SITE } from './site.ts';
-import { MENU_SLOT, articleSlots } from './slots/page-slots.ts';
+import { articleSlots, menuSlot } from './slots/page-slots.ts';
 
 /**
  * A public page resolved from its URL: what to render, its status, its head tags and the shared
@@ -57,7 +57,7 @@ async function resolveArticle(
   return { page: { id: 'article', slug }, status: 200, head, slots };
 }
 
-/** The home and list pages render their menu themselves: it marks the current category. */
+/** The home and list pages' menus mark the home page or the page's category as current. */
 async function resolveNewsList(
   queryClient: QueryClient,
   reads: PublicReads,
@@ -72,7 +72,8 @@ async function resolveNewsList(
       canonicalPath: paths.home(),
       home: true,
     };
-    return { page: { id: 'news-list', filter }, status: 200, head, slots: [] };
+    const slots = [menuSlot(paths.home())];
+    return { page: { id: 'news-list', filter }, status: 200, head, slots };
   }
   const name = filter.subcategory ?? filter.category;
   const within = filter.subcategory ? ` in ${filter.category}` : '';
@@ -84,7 +85,8 @@ async function resolveNewsList(
       ? { category: filter.category, subcategory: filter.subcategory }
       : { category: filter.category },
   };
-  return { page: { id: 'news-list', filter }, status: 200, head, slots: [] };
+  const slots = [menuSlot(paths.category(filter.category))];
+  return { page: { id: 'news-list', filter }, status: 200, head, slots };
 }
 
 /** Result pages are for readers, not for search engines' indexes. */
@@ -100,7 +102,7 @@ async function resolveSearch(
     description: `Search ${SITE.name}: articles matching your words, best matches first.`,
     noindex: true,
   };
-  return { page: { id: 'search', q }, status: 200, head, slots: [MENU_SLOT] };
+  return { page: { id: 'search', q }, status: 200, head, slots: [menuSlot()] };
 }
 
 async function resolveMatched(
@@ -127,12 +129,12 @@ async function resolveMatched(
     case 'contact': {
       const description = `Write to ${SITE.name}: our address, e-mail, phone number and a contact form.`;
       const head = { title: 'Contact Us', description, canonicalPath: paths.contact() };
-      return { page: { id: 'contact' }, status: 200, head, slots: [MENU_SLOT] };
+      return { page: { id: 'contact' }, status: 200, head, slots: [menuSlot()] };
     }
     default: {
       const description = `Who we are, what we cover and the standards ${SITE.name} holds itself to.`;
       const head = { title: 'About Us', description, canonicalPath: paths.about() };
-      return { page: { id: 'about' }, status: 200, head, slots: [MENU_SLOT] };
+      return { page: { id: 'about' }, status: 200, head, slots: [menuSlot()] };
     }
   }
 }

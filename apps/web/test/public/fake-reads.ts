@@ -1,4 +1,11 @@
-import type { CategoryDto, NewsDto, PublicReads, ReadPage, SearchHitDto } from '@newsroom/contract';
+import {
+  resolveSection,
+  type CategoryDto,
+  type NewsDto,
+  type PublicReads,
+  type ReadPage,
+  type SearchHitDto,
+} from '@newsroom/contract';
 
 interface FakeData {
   categories?: CategoryDto[];
@@ -22,6 +29,10 @@ export function fakeReads(data: FakeData = {}): PublicReads & { calls: string[] 
     categories: async () => {
       calls.push('categories');
       return data.categories ?? [];
+    },
+    section: async (categorySegment, subcategorySegment) => {
+      calls.push(`section ${categorySegment}${subcategorySegment ? `/${subcategorySegment}` : ''}`);
+      return resolveSection(data.categories ?? [], categorySegment, subcategorySegment);
     },
     newsPage: async (query) => {
       calls.push(`newsPage ${JSON.stringify(query)}`);

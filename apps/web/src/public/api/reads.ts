@@ -1,4 +1,10 @@
-import type { NewsDto, PublicReads, SearchHitDto, CategoryDto } from '@newsroom/contract';
+import {
+  resolveSection,
+  type CategoryDto,
+  type NewsDto,
+  type PublicReads,
+  type SearchHitDto,
+} from '@newsroom/contract';
 import { ApiError, api } from '../../lib/api.ts';
 
 /**
@@ -8,6 +14,9 @@ import { ApiError, api } from '../../lib/api.ts';
 export const httpReads: PublicReads = {
   async categories() {
     return (await api<CategoryDto[]>('/u/category-list')).data;
+  },
+  async section(categorySegment, subcategorySegment) {
+    return resolveSection(await this.categories(), categorySegment, subcategorySegment);
   },
   async newsPage({ category, subcategory, page, limit }) {
     const envelope = await api<NewsDto[]>('/u/get', {

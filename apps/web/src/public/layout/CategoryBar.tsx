@@ -16,8 +16,8 @@ export function isActivePath(pathname: string, to: string, end = false): boolean
 }
 
 /**
- * The path the bar marks its current page by, or null for a bar that marks none (the shared menu
- * every page but the home and list pages shows).
+ * The path the bar marks its current page by: the home page's, a category's (its sub-categories'
+ * pages mark it too), or null for a bar that marks none (the other pages).
  */
 type CurrentPath = string | null;
 

@@ -1,32 +1,20 @@
 import { useEffect, useRef, useState } from 'react';
 import { useCategories } from '../api/categories.ts';
-import { usePathname } from '../pathname.ts';
 import { Slot } from '../slots/Slot.tsx';
-import {
-  CATEGORY_BAR_NAV,
-  CategoryBarItem,
-  CategoryBarList,
-  categoryMenuId,
-} from './CategoryBar.tsx';
+import { CATEGORY_BAR_NAV } from './CategoryBar.tsx';
 import { MobileDrawer } from './MobileDrawer.tsx';
 import { Logo } from './Logo.tsx';
 import { SearchBox } from '../search/SearchBox.tsx';
 
-interface HeaderProps {
-  /**
-   * 'page' on the home and list pages, whose bar marks the current category and whose
-   * categories came with the page; 'shared' elsewhere: the page host joins the bar's categories
-   * (the same on every such page), and the drawer reads them when the reader reaches for it.
-   */
-  menu: 'page' | 'shared';
-}
-
-/** The site header: logo, the category bar (desktop) and the menu button with its drawer. */
-export function Header({ menu }: HeaderProps) {
-  const pathname = usePathname();
+/**
+ * The site header: logo, the category bar (desktop) and the menu button with its drawer. The bar
+ * is a shared part the page host joins (the page names which category it marks, page-slots.ts);
+ * the drawer reads the categories when the reader reaches for it.
+ */
+export function Header() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [drawerWanted, setDrawerWanted] = useState(false);
-  const categoriesRead = useCategories(menu === 'page' || drawerWanted);
+  const categoriesRead = useCategories(drawerWanted);
   const categories = categoriesRead.data ?? [];
   const menuButton = useRef<HTMLButtonElement>(null);
   const wantDrawer = () => setDrawerWanted(true);
@@ -74,22 +62,7 @@ export function Header({ menu }: HeaderProps) {
           Menu
         </button>
       </div>
-      {menu === 'page' ? (
-        <nav {...CATEGORY_BAR_NAV}>
-          <CategoryBarList current={pathname}>
-            {categories.map((category, index) => (
-              <CategoryBarItem
-                key={category.name}
-                category={category}
-                menuId={categoryMenuId(index)}
-                current={pathname}
-              />
-            ))}
-          </CategoryBarList>
-        </nav>
-      ) : (
-        <Slot name="menu" as="nav" {...CATEGORY_BAR_NAV} />
-      )}
+      <Slot name="menu" as="nav" {...CATEGORY_BAR_NAV} />
       {drawerOpen && (
         <MobileDrawer
           categories={categories}

@@ -2,14 +2,8 @@ import type { ReactNode } from 'react';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
 
-interface PublicLayoutProps {
-  /** Whether the page renders the header's category menu itself or the page host joins it. */
-  menu: 'page' | 'shared';
-  children: ReactNode;
-}
-
 /** Header, the page and the footer: the frame of every public screen. */
-export function PublicLayout({ menu, children }: PublicLayoutProps) {
+export function PublicLayout({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -18,7 +12,7 @@ export function PublicLayout({ menu, children }: PublicLayoutProps) {
       >
         Skip to content
       </a>
-      <Header menu={menu} />
+      <Header />
       <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 pt-6 sm:px-6">
         {children}
       </main>

@@ -1,13 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { resolveSection, type PublicReads } from '@newsroom/contract';
-import { categoriesQuery } from '../api/categories.ts';
+import type { PublicReads } from '@newsroom/contract';
 import { newsListQuery, type NewsFilter } from '../api/news-list.ts';
 
 /**
  * Reads what a news list page shows: every news for `/`, or the news of the category (and
- * sub-category) the path names, and the categories for the header's menu, which these pages
- * render themselves (it marks the current category). Null when the path names no existing
- * category or sub-category, which answers 404 like an unknown page.
+ * sub-category) the path names. Null when the path names no existing category or sub-category,
+ * which answers 404 like an unknown page. The header's menu is a shared part the page host joins
+ * (slots/page-slots.ts).
  */
 export async function loadNewsList(
   queryClient: QueryClient,
@@ -15,15 +14,10 @@ export async function loadNewsList(
   segments?: { category: string; subcategory?: string },
 ): Promise<NewsFilter | null> {
   if (!segments) {
-    // The home page shows its news without the menu when the categories cannot be read.
-    await Promise.all([
-      queryClient.prefetchQuery(categoriesQuery(reads)),
-      queryClient.prefetchInfiniteQuery(newsListQuery({}, reads)),
-    ]);
+    await queryClient.prefetchInfiniteQuery(newsListQuery({}, reads));
     return {};
   }
-  const categories = await queryClient.ensureQueryData(categoriesQuery(reads));
-  const filter = resolveSection(categories, segments.category, segments.subcategory);
+  const filter = await reads.section(segments.category, segments.subcategory);
   if (!filter) return null;
   await queryClient.prefetchInfiniteQuery(newsListQuery(filter, reads));
   return filter;

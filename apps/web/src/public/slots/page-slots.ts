@@ -1,7 +1,10 @@
 import { READ_ALSO_COUNT, RELATED_NEWS_COUNT, type PageSlot } from '@newsroom/contract';
 
-/** The category menu with no category marked: every page but the home and list pages. */
-export const MENU_SLOT: PageSlot = { name: 'menu' };
+/**
+ * The category menu, marking `current`: the home page's path on the home page, a category's path
+ * on its list page and its sub-categories' (`paths.category(category)`), null elsewhere.
+ */
+export const menuSlot = (current: string | null = null): PageSlot => ({ name: 'menu', current });
 
 /**
  * An article page's shared parts: the menu, 'Read this also' (the newest articles but this one)
@@ -9,7 +12,7 @@ export const MENU_SLOT: PageSlot = { name: 'menu' };
  */
 export function articleSlots(slug: string, category: string | undefined): PageSlot[] {
   const slots: PageSlot[] = [
-    MENU_SLOT,
+    menuSlot(),
     { name: 'read-also', exclude: slug, limit: READ_ALSO_COUNT },
   ];
   if (category) {

@@ -26,21 +26,21 @@ function writeDatesIn(timeZone: string | undefined): void {
 /**
  * A shared part rendered for the page host to join into pages: the same markup the pages showed
  * when they rendered it themselves, cut into the markup around the items and each item's. The
- * menu is the one that marks no category, its items named by category; the lists' items are
+ * menu marks the page `current` names (or none), its items named by category; the lists' items are
  * named by slug, all of `articles` rendered (the page host leaves out the page's own).
  */
 export function renderFragment(request: FragmentRequest): RenderedFragment {
   switch (request.name) {
     case 'menu':
       return {
-        ...around((items) => <CategoryBarList current={null}>{items}</CategoryBarList>),
+        ...around((items) => <CategoryBarList current={request.current}>{items}</CategoryBarList>),
         items: request.categories.map((category, index) => ({
           slug: category.name,
           html: renderToStaticMarkup(
             <CategoryBarItem
               category={toNavCategory(category)}
               menuId={categoryMenuId(index)}
-              current={null}
+              current={request.current}
             />,
           ),
         })),

@@ -17,7 +17,7 @@ const links = (root: HTMLElement) =>
   [...root.querySelectorAll('a')].map((a) => [a.textContent, a.getAttribute('href')]);
 
 describe('the menu fragment', () => {
-  const fragment = renderFragment({ name: 'menu', categories });
+  const fragment = renderFragment({ name: 'menu', categories, current: null });
 
   it('joins into the very list the pages rendered themselves, no category marked', () => {
     expect(joinFragment(fragment)).toBe(PREVIOUS_MARKUP.menu);
@@ -47,8 +47,20 @@ describe('the menu fragment', () => {
     expect(menu.querySelector('#menu-3')?.textContent).toBe('Courts');
   });
 
+  it('marks the page it is told is current: the home page, or a category', () => {
+    const current = (path: string) =>
+      [
+        ...parse(
+          joinFragment(renderFragment({ name: 'menu', categories, current: path })),
+        ).querySelectorAll('a[aria-current="page"]'),
+      ].map((a) => a.textContent);
+    expect(current('/')).toEqual(['Home']);
+    expect(current('/politics')).toEqual(['Politics']);
+    expect(current('/sports')).toEqual(['Sports']);
+  });
+
   it('has no items without categories', () => {
-    const empty = renderFragment({ name: 'menu', categories: [] });
+    const empty = renderFragment({ name: 'menu', categories: [], current: null });
     expect(empty.items).toEqual([]);
     expect(joinFragment(empty)).toBe('');
   });

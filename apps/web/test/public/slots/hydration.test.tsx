@@ -117,7 +117,7 @@ describe('a served article page, hydrated', () => {
     });
     if (page.kind !== 'page') throw new Error('expected a page');
     const parts: Record<SlotName, string> = {
-      menu: joinFragment(renderFragment({ name: 'menu', categories })),
+      menu: joinFragment(renderFragment({ name: 'menu', categories, current: null })),
       'read-also': joinFragment(renderFragment({ name: 'read-also', articles: newest })),
       related: joinFragment(renderFragment({ name: 'related', articles: newest })),
     };

@@ -53,7 +53,7 @@ describe('an article page', () => {
     const page = await renderPage('/news/the-story', pageReads);
     expect(page.status).toBe(200);
     expect(page.slots).toEqual([
-      { name: 'menu' },
+      { name: 'menu', current: null },
       { name: 'read-also', exclude: 'the-story', limit: READ_ALSO_COUNT },
       { name: 'related', category: 'Politics', exclude: 'the-story', limit: RELATED_NEWS_COUNT },
     ]);
@@ -95,26 +95,32 @@ describe('an article page', () => {
 });
 
 describe('the home and list pages', () => {
-  it('render their menu themselves: no slot, the categories in the page and its state', async () => {
-    const page = await renderPage('/', reads());
+  it('the home page: the menu slot marking it, its news in the state, no categories read', async () => {
+    const pageReads = reads();
+    const page = await renderPage('/', pageReads);
     expect(page.status).toBe(200);
-    expect(page.slots).toEqual([]);
-    expect(markCounts(page.html)).toEqual(NO_MARK);
-    expect(page.html).toContain('id="menu-3"');
+    expect(page.slots).toEqual([{ name: 'menu', current: '/' }]);
+    expect(markCounts(page.html)).toEqual(MENU_ONLY);
     expect(page.state.page).toEqual({ id: 'news-list', filter: {} });
-    expect(page.queryKeys).toContainEqual(['public', 'categories']);
-    expect(page.queryKeys).toContainEqual(['public', 'news', null, null]);
+    expect(page.queryKeys).toEqual([['public', 'news', null, null]]);
+    expect(pageReads.calls.some((call) => call.startsWith('categories'))).toBe(false);
   });
 
-  it('mark the current category in a category page’s menu', async () => {
-    const page = await renderPage('/politics', reads());
+  it('a category page: the menu slot marking its category, the section read by name', async () => {
+    const pageReads = reads();
+    const page = await renderPage('/politics', pageReads);
     expect(page.status).toBe(200);
-    expect(page.slots).toEqual([]);
-    expect(markCounts(page.html)).toEqual(NO_MARK);
-    expect(page.html).toMatch(
-      /<a href="\/politics" class="[^"]*text-red-700" aria-current="page">/,
-    );
-    expect(page.queryKeys).toContainEqual(['public', 'news', 'Politics', null]);
+    expect(page.slots).toEqual([{ name: 'menu', current: '/politics' }]);
+    expect(markCounts(page.html)).toEqual(MENU_ONLY);
+    expect(pageReads.calls[0]).toBe('section politics');
+    expect(page.queryKeys).toEqual([['public', 'news', 'Politics', null]]);
+  });
+
+  it('a sub-category page marks its category', async () => {
+    const page = await renderPage('/politics/elections', reads());
+    expect(page.status).toBe(200);
+    expect(page.slots).toEqual([{ name: 'menu', current: '/politics' }]);
+    expect(page.queryKeys).toEqual([['public', 'news', 'Politics', 'Elections']]);
   });
 
   it('answer 404 without slots for a category that does not exist', async () => {
@@ -130,7 +136,7 @@ describe('the other pages', () => {
     const pageReads = reads();
     const page = await renderPage('/search?q=harbour', pageReads);
     expect(page.status).toBe(200);
-    expect(page.slots).toEqual([{ name: 'menu' }]);
+    expect(page.slots).toEqual([{ name: 'menu', current: null }]);
     expect(markCounts(page.html)).toEqual(MENU_ONLY);
     expect(page.state.page).toEqual({ id: 'search', q: 'harbour' });
     expect(page.queryKeys).toEqual([['public', 'search', 'harbour']]);
@@ -142,7 +148,7 @@ describe('the other pages', () => {
     const pageReads = reads();
     const page = await renderPage('/contact-us', pageReads);
     expect(page.status).toBe(200);
-    expect(page.slots).toEqual([{ name: 'menu' }]);
+    expect(page.slots).toEqual([{ name: 'menu', current: null }]);
     expect(markCounts(page.html)).toEqual(MENU_ONLY);
     expect(page.state.page).toEqual({ id: 'contact' });
     expect(page.queryKeys).toEqual([]);
@@ -151,7 +157,7 @@ describe('the other pages', () => {
 
   it('about: the menu slot', async () => {
     const page = await renderPage('/about-us', reads());
-    expect(page.slots).toEqual([{ name: 'menu' }]);
+    expect(page.slots).toEqual([{ name: 'menu', current: null }]);
     expect(markCounts(page.html)).toEqual(MENU_ONLY);
   });
 
