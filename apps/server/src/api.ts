@@ -11,10 +11,22 @@ import { publicRoutes } from './public/routes.ts';
 import { searchRoutes } from './search/routes.ts';
 import { subCategoryRoutes } from './subcategory/routes.ts';
 import { cacheRoutesOfScope } from './cache/cached-routes.ts';
-import { guardAdminScope } from './auth/admin-guard.ts';
+import { actionsOfScope, guardAdminScope } from './auth/admin-guard.ts';
+import { staffRoutes } from './staff/routes.ts';
 import { answerNotFound } from './http/error-handler.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { useContractSchemas } from './http/route-schemas.ts';
+
+/** `routes`, each naming the action `actions` gives its method unless it names its own. */
+function withActions(
+  routes: (scope: FastifyInstance) => Promise<void>,
+  actions: Parameters<typeof actionsOfScope>[1],
+) {
+  return async (scope: FastifyInstance) => {
+    actionsOfScope(scope, actions);
+    await routes(scope);
+  };
+}
 
 /** Everything under /api/v1: open routes first, then the admin scope behind one guard. */
 export async function apiRoutes(app: FastifyInstance) {
@@ -49,15 +61,29 @@ export async function apiRoutes(app: FastifyInstance) {
   });
   await app.register(authRoutes, { prefix: '/auth' });
 
+  // Staff calls: each scope names what its routes do in the role table (decision 099).
   await app.register(async (admin) => {
     guardAdminScope(admin);
-    await admin.register(categoryRoutes, { prefix: '/category' });
-    await admin.register(subCategoryRoutes, { prefix: '/subCategory' });
-    await admin.register(personRoutes(app.services.anchors), { prefix: '/anchor' });
-    await admin.register(personRoutes(app.services.publishers), { prefix: '/publisher' });
-    await admin.register(contactAdminRoutes, { prefix: '/admin-contact' });
-    await admin.register(dashboardRoutes, { prefix: '/dashboard' });
+    const taxonomy = { read: 'content.read', write: 'taxonomy.write' } as const;
+    await admin.register(withActions(categoryRoutes, taxonomy), { prefix: '/category' });
+    await admin.register(withActions(subCategoryRoutes, taxonomy), { prefix: '/subCategory' });
+    await admin.register(withActions(personRoutes(app.services.anchors), taxonomy), {
+      prefix: '/anchor',
+    });
+    await admin.register(withActions(personRoutes(app.services.publishers), taxonomy), {
+      prefix: '/publisher',
+    });
+    await admin.register(withActions(contactAdminRoutes, { read: 'contacts', write: 'contacts' }), {
+      prefix: '/admin-contact',
+    });
+    await admin.register(withActions(dashboardRoutes, { read: 'dashboard', write: 'dashboard' }), {
+      prefix: '/dashboard',
+    });
+    // Creating, editing and deleting an article are checked again on the article itself.
     await admin.register(newsRoutes, { prefix: '/news' });
-    await admin.register(accountRoutes, { prefix: '/auth' });
+    await admin.register(withActions(accountRoutes, { read: 'account', write: 'account' }), {
+      prefix: '/auth',
+    });
+    await admin.register(staffRoutes, { prefix: '/staff' });
   });
 }

@@ -22,6 +22,7 @@ import type { ViewBuffer } from './views/view-buffer.ts';
 import { ANCHOR, PUBLISHER, PersonService } from './people/service.ts';
 import { SearchService } from './search/service.ts';
 import type { MediaStorage } from './storage/storage.ts';
+import { StaffService } from './staff/service.ts';
 import { SubCategoryService } from './subcategory/service.ts';
 
 export interface ServiceDeps {
@@ -57,6 +58,7 @@ export function createServices(deps: ServiceDeps) {
     sessions,
     registration: new AdminRegistration(db, { mailer, ...secrets }),
     auth: new AuthService(db, tokens, sessions),
+    staff: new StaffService(db, sessions),
     categories,
     subcategories: new SubCategoryService(db, invalidate),
     anchors: new PersonService(db, ANCHOR, invalidate),

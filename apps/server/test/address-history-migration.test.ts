@@ -1,9 +1,7 @@
 import fs from 'node:fs/promises';
-import { Migrator, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrationProvider } from '../src/migrations/provider.ts';
 import { createNews, newsFields, newsContext, type NewsContext } from './factories.ts';
-import { call, createTestApp, type TestApp } from './helpers.ts';
+import { call, createTestApp, migratorOf, type TestApp } from './helpers.ts';
 import { fakeDist } from './web-dist.ts';
 
 /** Migration 0006 (address history) undone and done again, on the database of the run. */
@@ -18,14 +16,7 @@ const TABLES = [
   'subcategory_name_history',
 ] as const;
 
-async function migrator() {
-  const db = t.app.db.kysely;
-  const schema =
-    t.app.db.dialect === 'postgres'
-      ? (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0]?.s
-      : undefined;
-  return new Migrator({ db, provider: migrationProvider, migrationTableSchema: schema });
-}
+const migrator = () => migratorOf(t.app);
 
 const readable = (table: (typeof TABLES)[number]) =>
   t.app.db.kysely

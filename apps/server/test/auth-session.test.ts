@@ -220,6 +220,7 @@ describe('sessionFromCookies', () => {
     const { admin, data } = await signIn();
     expect(await session({ accessToken: data.accessToken })).toEqual({
       ...admin,
+      role: 'admin',
       sessionId: expect.any(String),
     });
   });
@@ -228,6 +229,7 @@ describe('sessionFromCookies', () => {
     const { admin, data } = await signIn();
     expect(await session({ accessToken: 'garbage', refreshToken: data.refreshToken })).toEqual({
       ...admin,
+      role: 'admin',
       sessionId: expect.any(String),
     });
     expect((await refreshWith(data.refreshToken)).status).toBe(200);

@@ -3,9 +3,11 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import { Migrator, sql } from 'kysely';
 import pg from 'pg';
 import { buildApp, type BuildOptions } from '../src/app.ts';
 import { loadConfig } from '../src/config/env.ts';
+import { migrationProvider } from '../src/migrations/provider.ts';
 import type { Clock } from '../src/domain/clock.ts';
 
 export const SIGNUP_CODE = 'test-signup-code';
@@ -136,4 +138,14 @@ export async function call(app: FastifyInstance, options: InjectOptions) {
     ? response.json()
     : response.body;
   return { status: response.statusCode, body, headers: response.headers };
+}
+
+/** The app's migrator, on the schema its connection uses (PostgreSQL: the run's own). */
+export async function migratorOf(app: FastifyInstance): Promise<Migrator> {
+  const db = app.db.kysely;
+  const schema =
+    app.db.dialect === 'postgres'
+      ? (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0]?.s
+      : undefined;
+  return new Migrator({ db, provider: migrationProvider, migrationTableSchema: schema });
 }

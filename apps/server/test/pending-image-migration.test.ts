@@ -54,12 +54,12 @@ it('scans pending images by their own index, and goes down and up again', async 
   });
   expect(await scanPlan()).toContain('news_pending_image_idx');
 
-  const down = await migrator.migrateDown();
+  // Down to the migration before it, undoing the later ones on the way.
+  const down = await migrator.migrateTo('0007_publication');
   expect(down.error).toBeUndefined();
-  expect(down.results?.[0]).toMatchObject({
-    migrationName: '0008_pending_images',
-    status: 'Success',
-  });
+  expect(down.results).toContainEqual(
+    expect.objectContaining({ migrationName: '0008_pending_images', status: 'Success' }),
+  );
   expect(await scanPlan()).not.toContain('news_pending_image_idx');
 
   const up = await migrator.migrateToLatest();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { roleSchema } from './staff.ts';
 
 /*
  * What /api/v1 answers, as zod schemas: the server serialises every answer through them and
@@ -123,7 +124,7 @@ export const popularNewsDtoSchema = z.object({
 export type PopularNewsDto = z.infer<typeof popularNewsDtoSchema>;
 
 export const loginDataSchema = z.object({
-  role: z.literal('admin'),
+  role: roleSchema,
   email: z.string(),
   accessToken: z.string(),
   refreshToken: z.string(),

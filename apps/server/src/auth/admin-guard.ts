@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import { ACTION_NAMES, can, type Action } from '@newsroom/contract';
 import type { SessionAdmin } from './service.ts';
 import { DomainError } from '../domain/errors.ts';
 import { BEARER_AUTH } from '../http/openapi.ts';
@@ -6,6 +7,8 @@ import { BEARER_AUTH } from '../http/openapi.ts';
 export interface AdminRoute {
   method: string;
   url: string;
+  /** What the route does, in the role table's terms (contract roles.ts). */
+  action: () => Action | undefined;
 }
 
 declare module 'fastify' {
@@ -15,6 +18,10 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every route registered behind the admin guard, for audits and tests. */
     adminRoutes: AdminRoute[];
+  }
+  interface FastifyContextConfig {
+    /** The action of the role table the route performs: the guard refuses roles without it. */
+    action?: Action;
   }
 }
 
@@ -26,9 +33,15 @@ export function bearer(request: FastifyRequest): string | null {
   return scheme?.toLowerCase() === 'bearer' && token ? token : null;
 }
 
+/** A refusal: the person is signed in, but their role may not do this (403, nothing changed). */
+export const forbidden = (action: Action) =>
+  new DomainError('FORBIDDEN', `Your role may not ${ACTION_NAMES[action]}`);
+
 /**
- * Puts every route of this scope behind admin authentication. The check runs on `onRequest`,
- * before the body is even parsed, so a refused call reads and writes nothing.
+ * Puts every route of this scope behind staff authentication and the role table (decision 099).
+ * Each route names its action (`actionsOfScope`); the check runs on `onRequest`, before the body
+ * is even parsed, so a refused call reads and writes nothing. The app does not start while a
+ * route of the scope names no action.
  */
 export function guardAdminScope(app: FastifyInstance) {
   app.decorateRequest('admin', null);
@@ -36,8 +49,17 @@ export function guardAdminScope(app: FastifyInstance) {
     // The OpenAPI document names the bearer token on every route of the scope.
     route.schema = { ...route.schema, security: [{ [BEARER_AUTH]: [] }] };
     const methods = Array.isArray(route.method) ? route.method : [route.method];
+    // The scope of each route sets its action in an `onRoute` hook of its own, after this one.
+    const action = () => route.config?.action;
     for (const method of methods) {
-      if (method !== 'HEAD') app.adminRoutes.push({ method, url: route.url });
+      if (method !== 'HEAD') app.adminRoutes.push({ method, url: route.url, action });
+    }
+  });
+  app.addHook('onReady', async () => {
+    const bare = app.adminRoutes.filter((route) => route.action() === undefined);
+    if (bare.length > 0) {
+      const names = bare.map((route) => `${route.method} ${route.url}`).join(', ');
+      throw new Error(`admin routes without an action of the role table: ${names}`);
     }
   });
   app.addHook('onRequest', async (request) => {
@@ -50,7 +72,23 @@ export function guardAdminScope(app: FastifyInstance) {
         'Your session has expired or is invalid. Please sign in again',
       );
     }
+    const { action } = request.routeOptions.config;
+    if (!action) throw new Error(`no action of the role table for ${request.url}`);
+    if (!can(admin.role, action)) throw forbidden(action);
     request.admin = admin;
+  });
+}
+
+/**
+ * Names the action of every route of this scope: `read` for GET, `write` for any other method,
+ * unless the route names its own (`config.action`).
+ */
+export function actionsOfScope(scope: FastifyInstance, actions: { read: Action; write: Action }) {
+  scope.addHook('onRoute', (route: RouteOptions) => {
+    if (route.config?.action) return;
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const reads = methods.every((method) => method === 'GET' || method === 'HEAD');
+    route.config = { ...route.config, action: reads ? actions.read : actions.write };
   });
 }
 

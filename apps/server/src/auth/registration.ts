@@ -1,14 +1,20 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { registerSchema, type RegisterInput, type VerifyInput } from '@newsroom/contract';
+import {
+  SIGNUP_ROLE,
+  registerSchema,
+  roleSchema,
+  type RegisterInput,
+  type VerifyInput,
+} from '@newsroom/contract';
 import { isUniqueViolation } from '../db/errors.ts';
 import { newId, now } from '../db/ids.ts';
 import type { Database } from '../db/schema.ts';
 import { DomainError } from '../domain/errors.ts';
 import { parseInput } from '../domain/validation.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { findAdminByEmail, type CreatedAdmin } from './admins.ts';
+import { findAdminByEmail, freeStaffSlug, type CreatedAdmin } from './admins.ts';
 import { otpMail } from './otp-mail.ts';
 import { OTP_TTL_MINUTES, OtpStore } from './otps.ts';
 import { hashPassword } from './passwords.ts';
@@ -25,6 +31,8 @@ const newAdminSchema = z.object({
   email: registerSchema.shape.email,
   password: registerSchema.shape.password,
   verified: z.boolean(),
+  /** The sign-up code's role (admin) unless given: the demo seeds staff of every role. */
+  role: roleSchema.optional(),
 });
 export type NewAdmin = z.input<typeof newAdminSchema>;
 
@@ -81,8 +89,10 @@ export class AdminRegistration {
               name: input.name,
               email: input.email,
               password_hash: passwordHash,
-              role: 'admin',
+              role: SIGNUP_ROLE,
               verified: 0,
+              status: 'active',
+              slug: await freeStaffSlug(trx, input.name, input.email),
               created_at: stamp,
               updated_at: stamp,
             })
@@ -120,27 +130,35 @@ export class AdminRegistration {
 
   /** Creates an admin directly, for the CLI and demo seeding. */
   async createAdmin(input: NewAdmin): Promise<CreatedAdmin> {
-    const { name, email, password, verified } = parseInput(newAdminSchema, input);
+    const parsed = parseInput(newAdminSchema, input);
+    const { name, email, password, verified } = parsed;
+    const role = parsed.role ?? SIGNUP_ROLE;
     if (await this.findByEmail(email)) throw adminExists(email);
     const stamp = now();
     const id = newId();
-    const row = {
-      id,
-      name,
-      email,
-      password_hash: await hashPassword(password),
-      role: 'admin',
-      verified: verified ? 1 : 0,
-      created_at: stamp,
-      updated_at: stamp,
-    };
-    try {
-      await this.db.insertInto('admins').values(row).execute();
-    } catch (error) {
-      if (isUniqueViolation(error)) throw adminExists(email);
-      throw error;
+    const passwordHash = await hashPassword(password);
+    // Another account may take the same slug meanwhile: then it is chosen again.
+    for (let attempt = 1; ; attempt += 1) {
+      const row = {
+        id,
+        name,
+        email,
+        password_hash: passwordHash,
+        role,
+        verified: verified ? 1 : 0,
+        status: 'active',
+        slug: await freeStaffSlug(this.db, name, email),
+        created_at: stamp,
+        updated_at: stamp,
+      };
+      try {
+        await this.db.insertInto('admins').values(row).execute();
+        return { id, email };
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+        if (attempt >= 3 || (await this.findByEmail(email))) throw adminExists(email);
+      }
     }
-    return { id, email };
   }
 
   private async sendCode(email: string, name: string, code: string): Promise<void> {

@@ -1,8 +1,15 @@
 import type { Kysely } from 'kysely';
-import type { ChangePasswordInput, LoginData, LoginInput } from '@newsroom/contract';
+import {
+  roleSchema,
+  type ChangePasswordInput,
+  type LoginData,
+  type LoginInput,
+  type Role,
+} from '@newsroom/contract';
+import { now } from '../db/ids.ts';
 import type { Database } from '../db/schema.ts';
 import { DomainError } from '../domain/errors.ts';
-import { findAdminByEmail, type CreatedAdmin } from './admins.ts';
+import { findAdminByEmail } from './admins.ts';
 import { changePassword } from './change-password.ts';
 import { ACCESS_COOKIE, REFRESH_COOKIE } from './cookies.ts';
 import { verifyDecoy, verifyPassword } from './passwords.ts';
@@ -10,9 +17,12 @@ import { RefreshTokens } from './refresh-tokens.ts';
 import type { Sessions } from './sessions.ts';
 import type { AccessTokens } from './tokens.ts';
 
+/** A signed-in staff member, as the admin guard lets them in. */
 export interface SessionAdmin {
   id: string;
   email: string;
+  /** Their role now (read with the session, decision 099). */
+  role: Role;
   /** The sign-in this request belongs to. */
   sessionId: string;
 }
@@ -35,6 +45,9 @@ export class AuthService {
       ? await verifyPassword(admin.password_hash, input.password)
       : await verifyDecoy(input.password);
     if (!admin || !valid) throw new DomainError('UNAUTHORIZED', 'Invalid email or password');
+    if (admin.status !== 'active') throw suspended();
+    const role = roleSchema.safeParse(admin.role);
+    if (!role.success) throw new DomainError('UNAUTHORIZED', 'Invalid email or password');
     if (!admin.verified) {
       throw new DomainError(
         'FORBIDDEN',
@@ -43,9 +56,17 @@ export class AuthService {
     }
     const started = await this.db.transaction().execute(async (trx) => {
       const sessionId = await this.sessions.start(admin.id, trx);
+      await trx
+        .updateTable('admins')
+        .set({ last_sign_in_at: now() })
+        .where('id', '=', admin.id)
+        .execute();
       return { sessionId, token: await this.refreshTokens.issue(admin.id, sessionId, trx) };
     });
-    return this.session({ ...admin, sessionId: started.sessionId }, started.token);
+    return this.session(
+      { id: admin.id, email: admin.email, role: role.data, sessionId: started.sessionId },
+      started.token,
+    );
   }
 
   /** Exchanges a refresh token for a new pair of tokens (see RefreshTokens for reuse rules). */
@@ -84,10 +105,15 @@ export class AuthService {
    */
   async authenticate(token: string): Promise<SessionAdmin | null> {
     const claims = await this.tokens.verify(token);
-    if (!claims || claims.role !== 'admin') return null;
+    if (!claims) return null;
     const state = await this.sessions.state(claims.sessionId);
     if (!state.active || state.adminId !== claims.adminId) return null;
-    return { id: state.adminId, email: state.email, sessionId: claims.sessionId };
+    return {
+      id: state.adminId,
+      email: state.email,
+      role: state.role,
+      sessionId: claims.sessionId,
+    };
   }
 
   /**
@@ -110,19 +136,27 @@ export class AuthService {
     const accessToken = await this.tokens.sign({
       adminId: admin.id,
       email: admin.email,
-      role: 'admin',
+      role: admin.role,
       sessionId: admin.sessionId,
     });
-    return { role: 'admin', email: admin.email, accessToken, refreshToken };
+    return { role: admin.role, email: admin.email, accessToken, refreshToken };
   }
 
-  private async activeAdmin(id: string): Promise<CreatedAdmin | null> {
+  /** The account, while it is verified, active staff of a known role. */
+  private async activeAdmin(id: string): Promise<Omit<SessionAdmin, 'sessionId'> | null> {
     const admin = await this.db
       .selectFrom('admins')
-      .select(['id', 'email', 'role', 'verified'])
+      .select(['id', 'email', 'role', 'verified', 'status'])
       .where('id', '=', id)
       .executeTakeFirst();
-    if (!admin || admin.role !== 'admin' || admin.verified !== 1) return null;
-    return { id: admin.id, email: admin.email };
+    const role = roleSchema.safeParse(admin?.role);
+    if (!admin || !role.success || admin.verified !== 1 || admin.status !== 'active') return null;
+    return { id: admin.id, email: admin.email, role: role.data };
   }
 }
+
+const suspended = () =>
+  new DomainError(
+    'UNAUTHORIZED',
+    'This account is suspended. Please ask an administrator of the site to reactivate it',
+  );

@@ -1,7 +1,9 @@
 import { LRUCache } from 'lru-cache';
+import type { Role } from '@newsroom/contract';
 
-/** What the admin guard needs to know about a session: whose it is, or that it is over. */
-export type SessionState = { active: true; adminId: string; email: string } | { active: false };
+/** What the admin guard needs to know about a session: whose it is and their role, or that it is over. */
+export type SessionState =
+  { active: true; adminId: string; email: string; role: Role } | { active: false };
 
 export interface SessionCacheOptions {
   ttlSeconds: number;

@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { roleSchema } from '@newsroom/contract';
 import { newId, now } from '../db/ids.ts';
 import type { Database, SessionEndReason } from '../db/schema.ts';
 import { RevocationBus, type BusLogger } from './revocation-bus.ts';
@@ -14,7 +15,7 @@ export interface SessionOptions {
 export interface EndOptions {
   /** A session to keep, such as the one asking for the change. */
   except?: string;
-  /** More writes that must commit together with the revocation. */
+  /** More writes that must commit together with the revocation (run after it). */
   alongside?: (trx: Transaction<Database>) => Promise<void>;
 }
 
@@ -69,21 +70,45 @@ export class Sessions {
     return id;
   }
 
-  /** Whether the session is still on, and whose it is (its admin must still be a verified admin). */
+  /**
+   * Whether the session is still on, whose it is and their role now (the person must still be
+   * verified, active staff of a known role).
+   */
   state(sessionId: string): Promise<SessionState> {
     return this.cache.get(sessionId, async () => {
       const row = await this.db
         .selectFrom('sessions')
         .innerJoin('admins', 'admins.id', 'sessions.admin_id')
         .select(['sessions.admin_id', 'sessions.revoked_at', 'admins.email', 'admins.role'])
-        .select('admins.verified')
+        .select(['admins.verified', 'admins.status'])
         .where('sessions.id', '=', sessionId)
         .executeTakeFirst();
-      if (!row || row.revoked_at !== null || row.role !== 'admin' || row.verified !== 1) {
+      const role = roleSchema.safeParse(row?.role);
+      if (
+        !row ||
+        !role.success ||
+        row.revoked_at !== null ||
+        row.verified !== 1 ||
+        row.status !== 'active'
+      ) {
         return { active: false };
       }
-      return { active: true, adminId: row.admin_id, email: row.email };
+      return { active: true, adminId: row.admin_id, email: row.email, role: role.data };
     });
+  }
+
+  /**
+   * Every instance reads the person's sessions again at their next call (their role changed):
+   * the sessions stay open.
+   */
+  async reread(adminId: string): Promise<void> {
+    const ids = await this.db
+      .selectFrom('sessions')
+      .select('id')
+      .where('admin_id', '=', adminId)
+      .where('revoked_at', 'is', null)
+      .execute();
+    await this.announce(ids.map((row) => row.id));
   }
 
   /** Ends one session: its access tokens are refused and its refresh tokens revoked. */
@@ -104,7 +129,6 @@ export class Sessions {
   /** Ends every open session of an admin but `except`; returns how many ended. */
   async endAllOf(adminId: string, reason: SessionEndReason, options: EndOptions = {}) {
     const ended = await this.db.transaction().execute(async (trx) => {
-      await options.alongside?.(trx);
       const stamp = now();
       let update = trx
         .updateTable('sessions')
@@ -114,6 +138,8 @@ export class Sessions {
       if (options.except) update = update.where('id', '!=', options.except);
       const ids = (await update.returning('id').execute()).map((row) => row.id);
       await revokeRefreshTokens(trx, ids, stamp);
+      // After the revocation, which it may undo by failing, or follow by removing the account.
+      await options.alongside?.(trx);
       return ids;
     });
     await this.announce(ended);

@@ -85,9 +85,18 @@ export interface AdminTable {
   name: string;
   email: string;
   password_hash: string;
+  /** One of the contract's ROLES (decision 099). */
   role: string;
   /** 1 once the e-mailed code was confirmed. */
   verified: number;
+  /** 'active', or 'suspended': no sign-in, every session ended. */
+  status: Generated<string>;
+  /** The person's address on the site (`/author/{slug}`), unique. */
+  slug: string;
+  bio: Generated<string>;
+  /** JSON list of public links (URLs). */
+  links: Generated<string>;
+  last_sign_in_at: Generated<Timestamp | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -122,7 +131,15 @@ export interface SessionTable {
   revoked_reason: SessionEndReason | null;
 }
 
-export type SessionEndReason = 'logout' | 'refresh-reuse' | 'password-change' | 'account-gone';
+export type SessionEndReason =
+  'logout' | 'refresh-reuse' | 'password-change' | 'account-gone' | 'suspended';
+
+/** An article's authors, in byline order (`position` from 0). */
+export interface NewsAuthorTable {
+  news_id: string;
+  staff_id: string;
+  position: number;
+}
 
 /** A former slug of an article; its page redirects to the article's current slug (decision 084). */
 export interface NewsSlugHistoryTable {
@@ -164,6 +181,7 @@ export interface Database {
   otps: OtpTable;
   refresh_tokens: RefreshTokenTable;
   sessions: SessionTable;
+  news_authors: NewsAuthorTable;
   news_slug_history: NewsSlugHistoryTable;
   deleted_slugs: DeletedSlugTable;
   category_name_history: CategoryNameHistoryTable;

@@ -4,6 +4,7 @@ import { newsFigures } from './news-figures.ts';
 import { pendingImageMigration } from './pending-image.ts';
 import { publicationMigration } from './publication.ts';
 import { searchMigration } from './search.ts';
+import { staffMigration } from './staff.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations run against the schema as it was, not as it is typed now */
 type AnyDb = Kysely<any>;
@@ -173,6 +174,7 @@ export const migrationProvider: MigrationProvider = {
       '0006_address_history': addressHistoryMigration,
       '0007_publication': publicationMigration,
       '0008_pending_images': pendingImageMigration,
+      '0009_staff': staffMigration,
     };
   },
 };

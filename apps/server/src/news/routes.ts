@@ -18,6 +18,7 @@ import {
 } from '../http/route-schemas.ts';
 import { validate } from '../http/validate.ts';
 import { readNewsInput } from './input.ts';
+import { signedInAdmin } from '../auth/admin-guard.ts';
 
 /** A news form is multipart (with its picture in `image`) or JSON (without one). */
 const newsForm = {
@@ -37,18 +38,20 @@ export async function newsRoutes(scope: FastifyInstance) {
   const create = async (request: FastifyRequest) => {
     const input = await readNewsInput(request);
     return ok(
-      await news.create(validate(newsFieldsSchema, input.fields), input.image),
+      await news.create(validate(newsFieldsSchema, input.fields), input.image, actorOf(request)),
       'News created successfully',
     );
   };
   // The spec's two readings of the create call.
   const createSchema = { ...newsForm, body: newsFieldsSchema.extend({ image }), response: one };
-  app.post('/create', { schema: createSchema }, create);
-  app.post('/add', { schema: createSchema }, create);
+  const creating = { schema: createSchema, config: { action: 'news.create' } } as const;
+  app.post('/create', creating, create);
+  app.post('/add', creating, create);
 
   app.get(
     '/get',
     {
+      config: { action: 'content.read' },
       schema: {
         querystring: pageQuery,
         response: answers(adminNewsPageSchema, { count: z.number() }),
@@ -62,12 +65,13 @@ export async function newsRoutes(scope: FastifyInstance) {
   );
   app.get<{ Params: IdParams }>(
     '/get/:id',
-    { schema: { params: idParams, response: one } },
+    { config: { action: 'content.read' }, schema: { params: idParams, response: one } },
     async (request) => ok(await news.get(request.params.id), 'News fetched successfully'),
   );
   app.put<{ Params: IdParams }>(
     '/update/:id',
     {
+      config: { action: 'news.edit' },
       schema: {
         ...newsForm,
         params: idParams,
@@ -82,6 +86,7 @@ export async function newsRoutes(scope: FastifyInstance) {
           request.params.id,
           validate(newsUpdateFieldsSchema, input.fields),
           input.image,
+          actorOf(request),
         ),
         'News updated successfully',
       );
@@ -90,8 +95,9 @@ export async function newsRoutes(scope: FastifyInstance) {
 
   app.delete<{ Params: IdParams }>(
     '/delete/:id',
-    { schema: { params: idParams, response: one } },
-    async (request) => ok(await news.delete(request.params.id), 'News deleted successfully'),
+    { config: { action: 'news.delete' }, schema: { params: idParams, response: one } },
+    async (request) =>
+      ok(await news.delete(request.params.id, actorOf(request)), 'News deleted successfully'),
   );
   // The other reading: the id in the JSON body or the query string, by DELETE or POST.
   const deleteById = async (request: FastifyRequest) => {
@@ -99,12 +105,21 @@ export async function newsRoutes(scope: FastifyInstance) {
       ...asObject(request.query),
       ...asObject(request.body),
     });
-    return ok(await news.delete(id), 'News deleted successfully');
+    return ok(await news.delete(id, actorOf(request)), 'News deleted successfully');
   };
-  const deleteSchema = { querystring: idSomewhere, body: idSomewhere, response: one };
-  app.delete('/delete', { schema: deleteSchema }, deleteById);
-  app.post('/delete', { schema: deleteSchema }, deleteById);
+  const deleting = {
+    schema: { querystring: idSomewhere, body: idSomewhere, response: one },
+    config: { action: 'news.delete' },
+  } as const;
+  app.delete('/delete', deleting, deleteById);
+  app.post('/delete', deleting, deleteById);
 }
+
+/** Who makes the call, for the checks on the article itself. */
+const actorOf = (request: FastifyRequest) => {
+  const { id, role } = signedInAdmin(request);
+  return { id, role };
+};
 
 const asObject = (value: unknown): object =>
   value && typeof value === 'object' && !Array.isArray(value) ? value : {};

@@ -18,6 +18,15 @@ import { checkImage, type CheckedImage, type NewsImage } from '../media/image.ts
 import { isPendingImageKey } from '../media/image-keys.ts';
 import { NewsMedia } from '../media/media.ts';
 import { publicationOf } from './publication.ts';
+import {
+  assertMayCreate,
+  assertMayDelete,
+  assertMayUpdate,
+  authorIdsOf,
+  setAuthors,
+  stateOf,
+} from './access.ts';
+import type { Actor } from '../domain/actor.ts';
 import { toAdminNewsRow, type toNewsDto } from './repo.ts';
 import { NewsReads } from './reads.ts';
 import type { VariantMaker } from '../media/variant-maker.ts';
@@ -48,8 +57,15 @@ export class NewsService extends NewsReads {
     this.media = new NewsMedia(storage);
   }
 
-  async create(fields: NewsFields, image: NewsImage | null): Promise<NewsDto> {
+  /**
+   * Creates an article; `actor` (a staff call) becomes its author and must be allowed to leave it
+   * where the fields put it (decision 099). Without one (seeding), it has no author yet.
+   */
+  async create(fields: NewsFields, image: NewsImage | null, actor?: Actor): Promise<NewsDto> {
     const values = newsValues(fields);
+    const now = isoNow(this.clock);
+    const publication = publicationOf(fields, null, this.stamp(), now);
+    if (actor) assertMayCreate(actor, stateOf(publication, now));
     const checked = image ? await checkImage(image) : null;
     const id = newId();
     const key = await this.write(checked, values.slug, async (trx, imageKey) => {
@@ -57,14 +73,9 @@ export class NewsService extends NewsReads {
       await new SlugHistory(trx).taken(values.slug);
       await trx
         .insertInto('news')
-        .values({
-          ...values,
-          ...publicationOf(fields, null, this.stamp(), isoNow(this.clock)),
-          image_key: imageKey,
-          id,
-          views: 0,
-        })
+        .values({ ...values, ...publication, image_key: imageKey, id, views: 0 })
         .execute();
+      if (actor) await setAuthors(trx, id, [actor.id]);
     });
     this.makeVariants(id, key);
     const created = await this.get(id);
@@ -72,7 +83,13 @@ export class NewsService extends NewsReads {
     return created;
   }
 
-  async update(id: string, fields: NewsUpdate, image: NewsImage | null): Promise<NewsDto> {
+  /** Updates an article; `actor` (a staff call) must be allowed to, as it stands (decision 099). */
+  async update(
+    id: string,
+    fields: NewsUpdate,
+    image: NewsImage | null,
+    actor?: Actor,
+  ): Promise<NewsDto> {
     const values = newsValues(fields);
     const checked = image ? await checkImage(image) : null;
     const before = await this.get(id);
@@ -84,10 +101,17 @@ export class NewsService extends NewsReads {
         .where('id', '=', id)
         .executeTakeFirst();
       if (!existing) throw newsNotFound();
+      const now = isoNow(this.clock);
+      const publication = publicationOf(fields, existing, this.stamp(), now);
+      if (actor) {
+        const own = (await authorIdsOf(trx, id)).includes(actor.id);
+        const moved =
+          publication.draft !== existing.draft || publication.created_at !== existing.created_at;
+        assertMayUpdate(actor, own, stateOf(existing, now), stateOf(publication, now), moved);
+      }
       await new NewsWriteChecks(trx).assert(fields, checked, existing);
       await new SlugHistory(trx).moved(id, existing.slug, values.slug);
       const keep = checked === null && !fields.removeImage;
-      const publication = publicationOf(fields, existing, this.stamp(), isoNow(this.clock));
       // The row is written only if its picture is still the one read: the variant maker may
       // have switched it to its finished files since (decision 083); then it is read again, so
       // the files replaced are the ones it named.
@@ -149,7 +173,7 @@ export class NewsService extends NewsReads {
    * Deletes the article (its slugs answer 410 from then on), then its image and the image's
    * variants.
    */
-  async delete(id: string): Promise<NewsDto> {
+  async delete(id: string, actor?: Actor): Promise<NewsDto> {
     const row = await this.repo.findById(id);
     if (!row) throw newsNotFound();
     // The picture removed is the one the row named as it went (the variant maker may have
@@ -157,10 +181,14 @@ export class NewsService extends NewsReads {
     const imageKey = await this.db.transaction().execute(async (trx) => {
       const current = await trx
         .selectFrom('news')
-        .select('slug')
+        .select(['slug', 'draft', 'created_at'])
         .where('id', '=', id)
         .executeTakeFirst();
       if (!current) throw newsNotFound();
+      if (actor) {
+        const own = (await authorIdsOf(trx, id)).includes(actor.id);
+        assertMayDelete(actor, own, stateOf(current, isoNow(this.clock)));
+      }
       await new SlugHistory(trx).deleted(id, current.slug);
       const gone = await trx
         .deleteFrom('news')

@@ -13,6 +13,7 @@ import type {
   SubCategoryInput,
 } from '@newsroom/contract';
 import type { Database } from '../db/schema.ts';
+import type { Actor } from '../domain/actor.ts';
 import { renderCover } from './images.ts';
 import { planArticles, type PlannedArticle } from './plan.ts';
 import { CATEGORIES, CONTACTS, ANCHORS, PUBLISHERS, type CategorySeed } from './taxonomy.ts';
@@ -25,7 +26,7 @@ export interface SeedServices {
   anchors: { create(input: NameInput): Promise<PersonDto> };
   contacts: { create(input: ContactInput): Promise<ContactDto> };
   news: {
-    create(fields: NewsFields, image: { bytes: Buffer } | null): Promise<NewsDto>;
+    create(fields: NewsFields, image: { bytes: Buffer } | null, actor?: Actor): Promise<NewsDto>;
     variantsIdle(): Promise<void>;
   };
   registration: {
@@ -86,6 +87,16 @@ export async function seedDemo({
   const publishers = await createNamed(services.publishers, PUBLISHERS, 'publishers', created);
   const anchors = await createNamed(services.anchors, ANCHORS, 'anchors', created);
 
+  // The demo admin writes the demo stories: they are the byline of every one.
+  const password = randomBytes(12).toString('base64url');
+  const admin = await services.registration.createAdmin({
+    name: 'Demo Admin',
+    email: DEMO_ADMIN_EMAIL,
+    password,
+    verified: true,
+  });
+  const author: Actor = { id: admin.id, role: 'admin' };
+
   const plan = planArticles(now);
   created.news = await mapWithLimit(plan, CONCURRENCY, async (planned) => {
     const category = categories.get(planned.article.category);
@@ -94,7 +105,7 @@ export async function seedDemo({
       ? { bytes: await renderCover(category.style, planned.slug) }
       : null;
     const fields = toFields(planned, category, publishers, anchors);
-    return { id: (await services.news.create(fields, image))._id, planned };
+    return { id: (await services.news.create(fields, image, author))._id, planned };
   });
   const firstStory = Date.parse(plan[0]?.createdAt ?? now.toISOString());
   await backdate(db, created, new Date(firstStory - 48 * HOUR));
@@ -110,14 +121,6 @@ export async function seedDemo({
       .where('id', '=', contact._id)
       .execute();
   }
-
-  const password = randomBytes(12).toString('base64url');
-  await services.registration.createAdmin({
-    name: 'Demo Admin',
-    email: DEMO_ADMIN_EMAIL,
-    password,
-    verified: true,
-  });
 
   log.info(
     `Demo content seeded in ${Date.now() - started} ms: ${categories.size} categories, ${created.news.length} news, ${CONTACTS.length} contact messages`,

@@ -5,7 +5,10 @@ import { NotFound } from '../shared/NotFound.tsx';
 import { ContactDetailsScreen } from './contacts/ContactDetailsScreen.tsx';
 import { DashboardScreen } from './dashboard/DashboardScreen.tsx';
 import { AdminLayout } from './layout/AdminLayout.tsx';
+import { Allowed } from './layout/Allowed.tsx';
+import { useCan } from './lib/permissions.ts';
 import { NewsTableScreen } from './news/NewsTableScreen.tsx';
+import { StaffScreen } from './staff/StaffScreen.tsx';
 import { anchorEntity, categoryEntity, publisherEntity } from './taxonomy/api.ts';
 import { NamedListScreen } from './taxonomy/NamedListScreen.tsx';
 import { SubCategoryScreen } from './taxonomy/SubCategoryScreen.tsx';
@@ -20,6 +23,12 @@ const NewsUpdateScreen = lazy(() =>
 
 const loading = <p className="text-slate-600">Loading...</p>;
 
+/** The dashboard for the roles that see it; the news table for the others. */
+function HomeScreen() {
+  const dashboard = useCan('dashboard');
+  return dashboard ? <DashboardScreen /> : <Navigate to={paths.admin.newsTable()} replace />;
+}
+
 export function AdminApp() {
   return (
     <Routes>
@@ -27,32 +36,45 @@ export function AdminApp() {
         <Route key={path} path={path} element={<Navigate to={paths.admin.dashboard()} replace />} />
       ))}
       <Route element={<AdminLayout />}>
-        <Route index element={<DashboardScreen />} />
+        <Route index element={<HomeScreen />} />
         <Route
           path={paths.admin.category()}
           element={
-            <NamedListScreen
-              entity={categoryEntity}
-              title="Category List"
-              addLabel="Add Category"
-            />
+            <Allowed action="taxonomy.write">
+              <NamedListScreen
+                entity={categoryEntity}
+                title="Category List"
+                addLabel="Add Category"
+              />
+            </Allowed>
           }
         />
-        <Route path={paths.admin.subCategory()} element={<SubCategoryScreen />} />
+        <Route
+          path={paths.admin.subCategory()}
+          element={
+            <Allowed action="taxonomy.write">
+              <SubCategoryScreen />
+            </Allowed>
+          }
+        />
         <Route
           path={paths.admin.anchor()}
           element={
-            <NamedListScreen entity={anchorEntity} title="Anchors List" addLabel="+ Add Anchor" />
+            <Allowed action="taxonomy.write">
+              <NamedListScreen entity={anchorEntity} title="Anchors List" addLabel="+ Add Anchor" />
+            </Allowed>
           }
         />
         <Route
           path={paths.admin.publisher()}
           element={
-            <NamedListScreen
-              entity={publisherEntity}
-              title="Publisher Table"
-              addLabel="+ Add Publisher"
-            />
+            <Allowed action="taxonomy.write">
+              <NamedListScreen
+                entity={publisherEntity}
+                title="Publisher Table"
+                addLabel="+ Add Publisher"
+              />
+            </Allowed>
           }
         />
         <Route path={paths.admin.newsTable()} element={<NewsTableScreen />} />
@@ -72,7 +94,22 @@ export function AdminApp() {
             </Suspense>
           }
         />
-        <Route path={paths.admin.contactDetails()} element={<ContactDetailsScreen />} />
+        <Route
+          path={paths.admin.staff()}
+          element={
+            <Allowed action="staff.list">
+              <StaffScreen />
+            </Allowed>
+          }
+        />
+        <Route
+          path={paths.admin.contactDetails()}
+          element={
+            <Allowed action="contacts">
+              <ContactDetailsScreen />
+            </Allowed>
+          }
+        />
       </Route>
       <Route path="*" element={<NotFound />} />
     </Routes>

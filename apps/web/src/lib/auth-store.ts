@@ -1,6 +1,9 @@
 import { useSyncExternalStore } from 'react';
+import { ROLES, type Role } from '@newsroom/contract';
 
-/** What the page remembers of a signed-in admin. The refresh token stays in its httpOnly cookie. */
+const isRole = (value: string): value is Role => (ROLES as readonly string[]).includes(value);
+
+/** What the page remembers of a signed-in staff member (`role` is theirs at sign-in). The refresh token stays in its httpOnly cookie. */
 export interface AuthState {
   role: string;
   email: string;
@@ -38,10 +41,10 @@ export function getAuth(): AuthState | null {
   return current;
 }
 
-/** True when the persisted state holds an admin's access token. */
+/** True when the persisted state holds the access token of staff of a known role. */
 export function isAdminSignedIn(): boolean {
   const auth = getAuth();
-  return auth?.role === 'admin';
+  return auth !== null && isRole(auth.role);
 }
 
 export function setAuth(next: Omit<AuthState, 'authenticated'>): void {

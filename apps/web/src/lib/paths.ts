@@ -16,6 +16,7 @@ export const paths = {
     newsAdd: () => '/news/add',
     newsUpdate: (id: string) => `/news/update/${encodeURIComponent(id)}`,
     contactDetails: () => '/contact-details',
+    staff: () => '/staff',
   },
 } as const;
 

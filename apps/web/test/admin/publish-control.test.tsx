@@ -113,3 +113,29 @@ describe('the news table', () => {
     expect(cells[3]).not.toHaveTextContent(/Draft|Scheduled/);
   });
 });
+
+describe('the publish control of a contributor', { timeout: 20_000 }, () => {
+  it('offers only a draft, says who publishes, and sends a draft', async () => {
+    const item = createNews({ categoryId: 'c1', publisherId: 'p1' });
+    const onSave = vi.fn(async (_form: FormData) => undefined);
+    renderAdmin(
+      <NewsForm
+        mode="update"
+        timeZone="Asia/Kolkata"
+        initial={formFromNews(item, 'Asia/Kolkata')}
+        pending={false}
+        onSave={onSave}
+      />,
+      { role: 'contributor' },
+    );
+    const publishing = await screen.findByRole('group', { name: 'Publishing' }, { timeout: 5000 });
+    await screen.findByRole('textbox', { name: 'Description' }, { timeout: 5000 });
+    expect(screen.getByRole('radio', { name: 'Save as draft' })).toBeChecked();
+    expect(screen.queryByRole('radio', { name: 'Publish now' })).toBeNull();
+    expect(screen.queryByRole('radio', { name: 'Schedule at' })).toBeNull();
+    expect(publishing).toHaveTextContent('an editor reviews and publishes them');
+    await userEvent.click(screen.getByRole('button', { name: 'Update News' }));
+    await vi.waitFor(() => expect(onSave).toHaveBeenCalledOnce());
+    expect(onSave.mock.lastCall?.[0].get('draft')).toBe('true');
+  });
+});

@@ -1,19 +1,25 @@
 import { NavLink } from 'react-router';
+import { can, type Action } from '@newsroom/contract';
+import { useAuth } from '../../lib/auth-store.ts';
 import { paths } from '../../lib/paths.ts';
 
-const links = [
-  { to: paths.admin.dashboard(), label: 'Dashboard', icon: '▦' },
-  { to: paths.admin.category(), label: 'Category', icon: '◆' },
-  { to: paths.admin.subCategory(), label: 'SubCategory', icon: '◇' },
-  { to: paths.admin.anchor(), label: 'Anchor', icon: '◉' },
-  { to: paths.admin.publisher(), label: 'Publisher', icon: '▣' },
-  { to: paths.admin.newsTable(), label: 'News Table', icon: '☰' },
-  { to: paths.admin.newsAdd(), label: 'Add News', icon: '✚' },
-  { to: paths.admin.contactDetails(), label: 'Contact Details', icon: '✉' },
+/** Each screen with the action of the role table it needs: a link shows only to who may use it. */
+const links: { to: string; label: string; icon: string; action: Action }[] = [
+  { to: paths.admin.dashboard(), label: 'Dashboard', icon: '▦', action: 'dashboard' },
+  { to: paths.admin.category(), label: 'Category', icon: '◆', action: 'taxonomy.write' },
+  { to: paths.admin.subCategory(), label: 'SubCategory', icon: '◇', action: 'taxonomy.write' },
+  { to: paths.admin.anchor(), label: 'Anchor', icon: '◉', action: 'taxonomy.write' },
+  { to: paths.admin.publisher(), label: 'Publisher', icon: '▣', action: 'taxonomy.write' },
+  { to: paths.admin.newsTable(), label: 'News Table', icon: '☰', action: 'content.read' },
+  { to: paths.admin.newsAdd(), label: 'Add News', icon: '✚', action: 'news.create' },
+  { to: paths.admin.contactDetails(), label: 'Contact Details', icon: '✉', action: 'contacts' },
+  { to: paths.admin.staff(), label: 'Staff', icon: '☺', action: 'staff.list' },
 ];
 
 /** The back office's navigation; collapsed, it shows only icons (names stay for screen readers). */
 export function Sidebar({ collapsed }: { collapsed: boolean }) {
+  const role = useAuth()?.role ?? '';
+  const shown = links.filter((link) => can(role, link.action));
   return (
     <nav
       id="admin-sidebar"
@@ -27,7 +33,7 @@ export function Sidebar({ collapsed }: { collapsed: boolean }) {
         <span className={collapsed ? 'sr-only' : 'ml-1'}>ews Admin</span>
       </div>
       <ul className="space-y-1 px-2 py-2">
-        {links.map((link) => (
+        {shown.map((link) => (
           <li key={link.to}>
             <NavLink
               to={link.to}

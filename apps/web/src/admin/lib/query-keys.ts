@@ -14,6 +14,7 @@ export const adminKeys = {
   dashboard: ['admin', 'dashboard'] as const,
   dashboardCards: ['admin', 'dashboard', 'cards'] as const,
   popularNews: ['admin', 'dashboard', 'popular'] as const,
+  staff: ['admin', 'staff'] as const,
 };
 
 /** The spec's fresh and keep times: 10 s for categories, 20 s for every other admin query. */

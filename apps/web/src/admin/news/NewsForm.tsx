@@ -15,6 +15,7 @@ import {
   type NewsFormOutput,
 } from './schema.ts';
 import { PublishControl } from './PublishControl.tsx';
+import { useCan } from '../lib/permissions.ts';
 import { StatusToggle } from './StatusToggle.tsx';
 import { TagInput } from './TagInput.tsx';
 import { VideoPreviewBox } from './VideoPreviewBox.tsx';
@@ -50,9 +51,13 @@ function NewsFormFields({ mode, timeZone, initial, pending, onSave, onSaved }: N
   const categories = useCategories();
   const publishers = usePublishers();
   const anchors = useAnchors();
+  // A role that may not publish (a contributor) saves drafts only; an editor publishes them.
+  const canPublish = useCan('news.publish');
+  const draftOnly = (values: typeof initial) =>
+    canPublish ? values : { ...values, publishMode: 'draft' as const };
   const form = useForm<NewsFormInput, unknown, NewsFormOutput>({
     resolver: zodResolver(newsFormSchema),
-    defaultValues: initial,
+    defaultValues: draftOnly(initial),
   });
   const { register, control, setValue, watch, formState } = form;
   const { errors } = formState;
@@ -65,7 +70,7 @@ function NewsFormFields({ mode, timeZone, initial, pending, onSave, onSaved }: N
   const submit = form.handleSubmit(async (values) => {
     const removeImage = Boolean(initial.keptImageURL && !values.keptImageURL && !values.image);
     await onSave(toFormData(values, removeImage, timeZone));
-    form.reset(emptyNewsForm);
+    form.reset(draftOnly(emptyNewsForm));
     onSaved?.();
   });
 
@@ -230,6 +235,7 @@ function NewsFormFields({ mode, timeZone, initial, pending, onSave, onSaved }: N
         onLocalTime={(value) => setValue('publishAtLocal', value)}
         timeZone={timeZone}
         error={errors.publishAtLocal?.message}
+        canPublish={canPublish}
       />
       <div className="flex justify-end gap-2 lg:col-span-2">
         <Button type="submit" disabled={pending}>

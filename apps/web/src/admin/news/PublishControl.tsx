@@ -10,6 +10,8 @@ interface PublishControlProps {
   onLocalTime: (value: string) => void;
   timeZone: string;
   error?: string;
+  /** False for a role that saves drafts only (a contributor): the other choices are not shown. */
+  canPublish: boolean;
 }
 
 const CHOICES: [PublishMode, string][] = [
@@ -20,13 +22,14 @@ const CHOICES: [PublishMode, string][] = [
 
 /** How the article goes out: now, at a date and time in the site's zone, or not yet (a draft). */
 export function PublishControl(props: PublishControlProps) {
-  const { mode, onMode, localTime, onLocalTime, timeZone, error } = props;
+  const { mode, onMode, localTime, onLocalTime, timeZone, error, canPublish } = props;
   const id = useId();
+  const choices = canPublish ? CHOICES : CHOICES.filter(([value]) => value === 'draft');
   return (
     <fieldset className="mb-4" aria-describedby={error ? `${id}-error` : undefined}>
       <legend className="mb-1 block text-sm font-medium text-slate-700">Publishing</legend>
       <div className="flex flex-wrap items-center gap-4">
-        {CHOICES.map(([value, label]) => (
+        {choices.map(([value, label]) => (
           <label key={value} className="inline-flex items-center gap-2 text-sm text-slate-800">
             <input
               type="radio"
@@ -39,6 +42,11 @@ export function PublishControl(props: PublishControlProps) {
           </label>
         ))}
       </div>
+      {canPublish ? null : (
+        <p className="mt-1 text-sm text-slate-600">
+          Your role saves drafts; an editor reviews and publishes them.
+        </p>
+      )}
       {mode === 'schedule' ? (
         <label className="mt-2 block text-sm text-slate-700">
           <span className="mb-1 block">Publish at ({timeZone})</span>

@@ -1,0 +1,54 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { Role } from '@newsroom/contract';
+import { Sidebar } from '../../src/admin/layout/Sidebar.tsx';
+import { Allowed } from '../../src/admin/layout/Allowed.tsx';
+import { renderAdmin } from './render.tsx';
+
+const linksOf = (role: Role) => {
+  renderAdmin(<Sidebar collapsed={false} />, { role });
+  const nav = screen.getByRole('navigation', { name: 'Admin' });
+  return within(nav)
+    .getAllByRole('link')
+    .map((link) => link.textContent?.replace(/^\W+/, ''));
+};
+
+describe('the back office by role', () => {
+  it.each(['admin', 'editor'] as const)('shows an %s every screen', (role) => {
+    const all = [
+      'Dashboard',
+      'Category',
+      'SubCategory',
+      'Anchor',
+      'Publisher',
+      'News Table',
+      'Add News',
+      'Contact Details',
+      'Staff',
+    ];
+    expect(linksOf(role)).toEqual(all);
+  });
+
+  it.each(['author', 'contributor'] as const)(
+    'shows a %s the news table and the news form only',
+    (role) => {
+      expect(linksOf(role)).toEqual(['News Table', 'Add News']);
+    },
+  );
+
+  it('tells a person reaching a screen not theirs why, instead of showing it', () => {
+    renderAdmin(
+      <Allowed action="taxonomy.write">
+        <p>The category list</p>
+      </Allowed>,
+      { role: 'author' },
+    );
+    expect(screen.queryByText('The category list')).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Not available to your role' })).toBeVisible();
+    expect(
+      screen.getByText(
+        /Your role may not change categories, sub-categories, anchors or publishers/,
+      ),
+    ).toBeVisible();
+  });
+});
