@@ -12,7 +12,7 @@ import { searchRoutes } from './search/routes.ts';
 import { subCategoryRoutes } from './subcategory/routes.ts';
 import { cacheRoutesOfScope } from './cache/cached-routes.ts';
 import { actionsOfScope, guardAdminScope } from './auth/admin-guard.ts';
-import { staffRoutes } from './staff/routes.ts';
+import { invitationAcceptRoutes, staffRoutes } from './staff/routes.ts';
 import { answerNotFound } from './http/error-handler.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { useContractSchemas } from './http/route-schemas.ts';
@@ -60,6 +60,7 @@ export async function apiRoutes(app: FastifyInstance) {
     await cached.register(searchRoutes, { prefix: '/u' });
   });
   await app.register(authRoutes, { prefix: '/auth' });
+  await app.register(invitationAcceptRoutes, { prefix: '/auth' });
 
   // Staff calls: each scope names what its routes do in the role table (decision 099).
   await app.register(async (admin) => {

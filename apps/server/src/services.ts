@@ -22,6 +22,7 @@ import type { ViewBuffer } from './views/view-buffer.ts';
 import { ANCHOR, PUBLISHER, PersonService } from './people/service.ts';
 import { SearchService } from './search/service.ts';
 import type { MediaStorage } from './storage/storage.ts';
+import { StaffInvitations } from './staff/invitations.ts';
 import { StaffService } from './staff/service.ts';
 import { SubCategoryService } from './subcategory/service.ts';
 
@@ -59,6 +60,7 @@ export function createServices(deps: ServiceDeps) {
     registration: new AdminRegistration(db, { mailer, ...secrets }),
     auth: new AuthService(db, tokens, sessions),
     staff: new StaffService(db, sessions),
+    invitations: new StaffInvitations(db, { mailer, publicUrl: config.publicUrl }),
     categories,
     subcategories: new SubCategoryService(db, invalidate),
     anchors: new PersonService(db, ANCHOR, invalidate),

@@ -82,6 +82,8 @@ function allowedRoles(method: string, url: string): Role[] {
   const path = url.replace('/api/v1', '');
   const everyone = ROLES;
   const editors: Role[] = ['admin', 'editor'];
+  // Invitations: which roles each may invite is checked on the invitation (invitations.test.ts).
+  if (path.startsWith('/staff/invitations')) return editors;
   if (path.startsWith('/staff')) return method === 'GET' ? editors : ['admin'];
   if (path.startsWith('/admin-contact') || path.startsWith('/dashboard')) return editors;
   if (path === '/auth/change-password') return everyone;

@@ -39,6 +39,8 @@ export const authPaths = {
   register: () => '/register',
   adminRegister: () => '/admin/register',
   verifyAccount: () => '/verify-account',
+  /** Where an invitation's link leads (`?token=`). */
+  acceptInvitation: () => '/accept-invitation',
 } as const;
 
 const AUTH_PATHS = new Set(Object.values(authPaths).map((path) => path()));

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ROLES } from './roles.ts';
+import { registerSchema } from './schemas.ts';
 
 /** A role, as calls take and answer it. */
 export const roleSchema = z.enum(ROLES);
@@ -31,3 +32,38 @@ export type StaffUpdate = z.infer<typeof staffUpdateSchema>;
 export const staffRemovalSchema = z.object({
   transferTo: z.string().min(1, 'Choose who takes over their articles'),
 });
+
+/** A pending invitation (`GET /staff` answers them as `invitations`). */
+export const invitationDtoSchema = z.object({
+  _id: z.string(),
+  email: z.string(),
+  role: roleSchema,
+  expiresAt: z.string().meta({ format: 'date-time' }),
+});
+export type InvitationDto = z.infer<typeof invitationDtoSchema>;
+
+/** `POST /staff/invitations`. */
+export const invitationInputSchema = z.object({
+  email: registerSchema.shape.email,
+  role: z.enum(ROLES, { error: 'Choose a role' }),
+});
+export type InvitationInput = z.infer<typeof invitationInputSchema>;
+
+/** `POST /auth/invitation/accept`: the mailed token, and the person's name and password. */
+export const acceptInvitationSchema = z
+  .object({
+    token: z
+      .string({ error: 'The invitation link is incomplete' })
+      .min(1, 'The invitation link is incomplete'),
+    name: registerSchema.shape.name,
+    password: registerSchema.shape.password,
+    confirmPassword: registerSchema.shape.confirmPassword,
+  })
+  .refine((value) => value.password === value.confirmPassword, {
+    message: 'Passwords must be match',
+    path: ['confirmPassword'],
+  });
+export type AcceptInvitationInput = z.infer<typeof acceptInvitationSchema>;
+
+/** How long an invitation's link works. */
+export const INVITATION_DAYS = 7;

@@ -1,10 +1,4 @@
-import type { MailMessage } from '../mail/mailer.ts';
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
+import { escapeHtml, type MailMessage } from '../mail/mailer.ts';
 
 /** The e-mail carrying a verification code. */
 export function otpMail(to: string, name: string, code: string, ttlMinutes: number): MailMessage {

@@ -54,19 +54,30 @@ export class AuthService {
         'Please verify your e-mail address first: enter the code we sent you, or request a new one',
       );
     }
+    return this.startSession({ id: admin.id, email: admin.email, role: role.data });
+  }
+
+  /**
+   * Signs in a person whose e-mail was just proven another way (an accepted invitation): the
+   * answer of a login.
+   */
+  async signInProven(id: string): Promise<LoginData> {
+    const person = await this.activeAdmin(id);
+    if (!person) throw new DomainError('UNAUTHORIZED', 'Please sign in to continue');
+    return this.startSession(person);
+  }
+
+  private async startSession(person: Omit<SessionAdmin, 'sessionId'>): Promise<LoginData> {
     const started = await this.db.transaction().execute(async (trx) => {
-      const sessionId = await this.sessions.start(admin.id, trx);
+      const sessionId = await this.sessions.start(person.id, trx);
       await trx
         .updateTable('admins')
         .set({ last_sign_in_at: now() })
-        .where('id', '=', admin.id)
+        .where('id', '=', person.id)
         .execute();
-      return { sessionId, token: await this.refreshTokens.issue(admin.id, sessionId, trx) };
+      return { sessionId, token: await this.refreshTokens.issue(person.id, sessionId, trx) };
     });
-    return this.session(
-      { id: admin.id, email: admin.email, role: role.data, sessionId: started.sessionId },
-      started.token,
-    );
+    return this.session({ ...person, sessionId: started.sessionId }, started.token);
   }
 
   /** Exchanges a refresh token for a new pair of tokens (see RefreshTokens for reuse rules). */

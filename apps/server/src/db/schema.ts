@@ -134,6 +134,21 @@ export interface SessionTable {
 export type SessionEndReason =
   'logout' | 'refresh-reuse' | 'password-change' | 'account-gone' | 'suspended';
 
+/** An invitation onto the staff (decision 100); pending while none of the last three is set. */
+export interface InvitationTable {
+  id: string;
+  /** Lower case. */
+  email: string;
+  role: string;
+  /** SHA-256 of the link's token. */
+  token_hash: string;
+  invited_by: string | null;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  accepted_at: Timestamp | null;
+  revoked_at: Timestamp | null;
+}
+
 /** An article's authors, in byline order (`position` from 0). */
 export interface NewsAuthorTable {
   news_id: string;
@@ -182,6 +197,7 @@ export interface Database {
   refresh_tokens: RefreshTokenTable;
   sessions: SessionTable;
   news_authors: NewsAuthorTable;
+  invitations: InvitationTable;
   news_slug_history: NewsSlugHistoryTable;
   deleted_slugs: DeletedSlugTable;
   category_name_history: CategoryNameHistoryTable;

@@ -10,6 +10,13 @@ export interface MailMessage {
   html: string;
 }
 
+/** Text made safe to put in a message's HTML part. */
+export const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+
 /** Sends e-mail. The only thing the rest of the server knows about mail. */
 export interface Mailer {
   send(message: MailMessage): Promise<void>;

@@ -4,6 +4,7 @@ import { newsFigures } from './news-figures.ts';
 import { pendingImageMigration } from './pending-image.ts';
 import { publicationMigration } from './publication.ts';
 import { searchMigration } from './search.ts';
+import { invitationsMigration } from './invitations.ts';
 import { staffMigration } from './staff.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations run against the schema as it was, not as it is typed now */
@@ -175,6 +176,7 @@ export const migrationProvider: MigrationProvider = {
       '0007_publication': publicationMigration,
       '0008_pending_images': pendingImageMigration,
       '0009_staff': staffMigration,
+      '0010_invitations': invitationsMigration,
     };
   },
 };

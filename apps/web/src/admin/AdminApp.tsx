@@ -1,12 +1,13 @@
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
+import { can } from '@newsroom/contract';
+import { useAuth } from '../lib/auth-store.ts';
 import { AUTH_PATHS, paths } from '../lib/paths.ts';
 import { NotFound } from '../shared/NotFound.tsx';
 import { ContactDetailsScreen } from './contacts/ContactDetailsScreen.tsx';
 import { DashboardScreen } from './dashboard/DashboardScreen.tsx';
 import { AdminLayout } from './layout/AdminLayout.tsx';
 import { Allowed } from './layout/Allowed.tsx';
-import { useCan } from './lib/permissions.ts';
 import { NewsTableScreen } from './news/NewsTableScreen.tsx';
 import { StaffScreen } from './staff/StaffScreen.tsx';
 import { anchorEntity, categoryEntity, publisherEntity } from './taxonomy/api.ts';
@@ -25,8 +26,14 @@ const loading = <p className="text-slate-600">Loading...</p>;
 
 /** The dashboard for the roles that see it; the news table for the others. */
 function HomeScreen() {
-  const dashboard = useCan('dashboard');
-  return dashboard ? <DashboardScreen /> : <Navigate to={paths.admin.newsTable()} replace />;
+  const auth = useAuth();
+  // Signed out: the page is on its way to the sign-in screen, and reads nothing more.
+  if (!auth) return null;
+  return can(auth.role, 'dashboard') ? (
+    <DashboardScreen />
+  ) : (
+    <Navigate to={paths.admin.newsTable()} replace />
+  );
 }
 
 export function AdminApp() {

@@ -1,4 +1,5 @@
 import { Route, Routes } from 'react-router';
+import { AcceptInvitationPage } from './AcceptInvitationPage.tsx';
 import { paths } from '../lib/paths.ts';
 import { NotFound } from '../shared/NotFound.tsx';
 import { LoginPage } from './LoginPage.tsx';
@@ -12,6 +13,7 @@ export function AuthApp() {
       <Route path={paths.register()} element={<RegisterPage />} />
       <Route path={paths.adminRegister()} element={<RegisterPage />} />
       <Route path={paths.verifyAccount()} element={<VerifyAccountPage />} />
+      <Route path={paths.acceptInvitation()} element={<AcceptInvitationPage />} />
       <Route path="*" element={<NotFound />} />
     </Routes>
   );

@@ -53,6 +53,48 @@ describe('the staff screen', () => {
     expect(removal.searchParams.get('transferTo')).toBe('p1');
   });
 
+  it('invites a person in a role the signer may invite, and lists pending invitations', async () => {
+    const invitation = {
+      _id: 'i1',
+      email: 'new@example.com',
+      role: 'contributor' as const,
+      expiresAt: '2026-12-03T10:00:00.000Z',
+    };
+    const calls = stubFetch(
+      on('GET', '/staff', ok(staff.slice(1), 'OK', { invitations: [invitation] })),
+      on('POST', '/staff/invitations', ok(invitation, 'Invitation sent')),
+      on('POST', '/staff/invitations/i1/resend', ok(invitation, 'Invitation sent again')),
+    );
+    renderAdmin(<StaffScreen />, { role: 'editor' });
+    const pending = await screen.findByRole('table', { name: 'Pending invitations' });
+    expect(within(pending).getByRole('cell', { name: 'new@example.com' })).toBeVisible();
+    await userEvent.click(within(pending).getByRole('button', { name: 'Send again' }));
+    await waitFor(() => expect(calls.some((c) => c.url.includes('/i1/resend'))).toBe(true));
+
+    await userEvent.click(screen.getByRole('button', { name: 'Invite someone' }));
+    const dialog = screen.getByRole('dialog', { name: 'Invite someone' });
+    const roles = within(dialog).getByRole('combobox', { name: 'Role' });
+    // An editor invites authors and contributors only.
+    expect(
+      within(roles)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Author', 'Contributor']);
+    await userEvent.type(
+      within(dialog).getByRole('textbox', { name: 'E-mail' }),
+      'new@example.com',
+    );
+    await userEvent.selectOptions(roles, 'author');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
+    await waitFor(() =>
+      expect(calls.some((c) => c.method === 'POST' && c.url.endsWith('/staff/invitations'))).toBe(
+        true,
+      ),
+    );
+    const sent = calls.find((c) => c.method === 'POST' && c.url.endsWith('/staff/invitations'));
+    expect(JSON.parse(String(sent?.body))).toEqual({ email: 'new@example.com', role: 'author' });
+  });
+
   it('shows an editor the people without the controls of an admin', async () => {
     stubFetch(on('GET', '/staff', ok(staff.slice(1))));
     renderAdmin(<StaffScreen />, { role: 'editor' });

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { FALLBACK_ERROR } from '../../lib/api.ts';
+import { useAuth } from '../../lib/auth-store.ts';
 import { logout } from './session.ts';
 
 interface TopBarProps {
@@ -8,8 +9,10 @@ interface TopBarProps {
   onToggleSidebar: () => void;
 }
 
-/** 'Hello Admin', the sidebar toggle and the account menu with Logout. */
+/** 'Hello Admin' (or the person's role), the sidebar toggle and the account menu with Logout. */
 export function TopBar({ collapsed, onToggleSidebar }: TopBarProps) {
+  const role = useAuth()?.role ?? 'admin';
+  const greeting = role.charAt(0).toUpperCase() + role.slice(1);
   const [open, setOpen] = useState(false);
   const [pending, setPending] = useState(false);
   const menuRef = useRef<HTMLDivElement>(null);
@@ -63,7 +66,7 @@ export function TopBar({ collapsed, onToggleSidebar }: TopBarProps) {
           onClick={() => setOpen((value) => !value)}
           className="rounded-md px-3 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-red-700"
         >
-          Hello Admin ▾
+          Hello {greeting} ▾
         </button>
         {open ? (
           <div

@@ -1,5 +1,11 @@
 import { useState } from 'react';
-import { ROLES, type Role, type StaffDto } from '@newsroom/contract';
+import {
+  ROLES,
+  invitableRoles,
+  type InvitationDto,
+  type Role,
+  type StaffDto,
+} from '@newsroom/contract';
 import { useAuth } from '../../lib/auth-store.ts';
 import { formatDateTime } from '../lib/format.ts';
 import { useCan } from '../lib/permissions.ts';
@@ -9,7 +15,14 @@ import { Button } from '../ui/Button.tsx';
 import { Modal } from '../ui/Modal.tsx';
 import { ScreenHeader } from '../ui/ScreenHeader.tsx';
 import { Table, TableMessage, cellClass } from '../ui/Table.tsx';
-import { removeStaff, updateStaff, useStaff } from './api.ts';
+import {
+  inviteStaff,
+  removeStaff,
+  resendInvitation,
+  revokeInvitation,
+  updateStaff,
+  useStaff,
+} from './api.ts';
 
 const ROLE_NAMES: Record<Role, string> = {
   admin: 'Admin',
@@ -26,8 +39,11 @@ const ROLE_NAMES: Record<Role, string> = {
 export function StaffScreen() {
   const staff = useStaff();
   const manage = useCan('staff.manage');
-  const me = useAuth()?.email;
+  const auth = useAuth();
+  const me = auth?.email;
   const [leaving, setLeaving] = useState<StaffDto | null>(null);
+  const [inviting, setInviting] = useState(false);
+  const invitable = invitableRoles(auth?.role ?? '');
   const invalidates = [adminKeys.staff];
   const update = useAdminMutation({
     mutationFn: ({ id, ...body }: { id: string; role?: Role; status?: StaffDto['status'] }) =>
@@ -45,14 +61,21 @@ export function StaffScreen() {
   ];
   return (
     <section>
-      <ScreenHeader title="Staff" />
+      <ScreenHeader
+        title="Staff"
+        action={
+          invitable.length > 0 ? (
+            <Button onClick={() => setInviting(true)}>Invite someone</Button>
+          ) : undefined
+        }
+      />
       <Table caption="Staff" headers={headers}>
         {staff.isPending ? (
           <TableMessage colSpan={headers.length}>Loading...</TableMessage>
         ) : staff.isError ? (
           <TableMessage colSpan={headers.length}>{staff.error.message}</TableMessage>
         ) : (
-          staff.data.map((person) => (
+          staff.data.people.map((person) => (
             <tr key={person._id}>
               <td className={cellClass}>{person.name}</td>
               <td className={cellClass}>{person.email}</td>
@@ -108,14 +131,119 @@ export function StaffScreen() {
           ))
         )}
       </Table>
+      {staff.data && staff.data.invitations.length > 0 ? (
+        <PendingInvitations invitations={staff.data.invitations} />
+      ) : null}
       {leaving && staff.data ? (
         <RemoveDialog
           person={leaving}
-          heirs={staff.data.filter((p) => p._id !== leaving._id && p.status === 'active')}
+          heirs={staff.data.people.filter((p) => p._id !== leaving._id && p.status === 'active')}
           onClose={() => setLeaving(null)}
         />
       ) : null}
+      {inviting ? <InviteDialog roles={invitable} onClose={() => setInviting(false)} /> : null}
     </section>
+  );
+}
+
+/** The invitations not yet accepted: each may be sent again (a new link) or revoked. */
+function PendingInvitations({ invitations }: { invitations: InvitationDto[] }) {
+  const resend = useAdminMutation({
+    mutationFn: (id: string) => resendInvitation(id),
+    invalidates: [adminKeys.staff],
+  });
+  const revoke = useAdminMutation({
+    mutationFn: (id: string) => revokeInvitation(id),
+    invalidates: [adminKeys.staff],
+  });
+  const headers = ['E-mail', 'Role', 'Link works until', 'Actions'];
+  return (
+    <div className="mt-8">
+      <Table caption="Pending invitations" headers={headers}>
+        {invitations.map((invitation) => (
+          <tr key={invitation._id}>
+            <td className={cellClass}>{invitation.email}</td>
+            <td className={cellClass}>{ROLE_NAMES[invitation.role]}</td>
+            <td className={cellClass}>{formatDateTime(invitation.expiresAt)}</td>
+            <td className={`${cellClass} flex gap-2`}>
+              <Button
+                variant="secondary"
+                disabled={resend.isPending}
+                onClick={() => resend.mutate(invitation._id)}
+              >
+                Send again
+              </Button>
+              <Button
+                variant="danger"
+                disabled={revoke.isPending}
+                onClick={() => revoke.mutate(invitation._id)}
+              >
+                Revoke
+              </Button>
+            </td>
+          </tr>
+        ))}
+      </Table>
+    </div>
+  );
+}
+
+/** Invites a person by e-mail, in one of the roles the signed-in person may invite. */
+function InviteDialog({ roles, onClose }: { roles: Role[]; onClose: () => void }) {
+  const [email, setEmail] = useState('');
+  const [role, setRole] = useState<Role>(roles[roles.length - 1] ?? 'contributor');
+  const invite = useAdminMutation({
+    mutationFn: () => inviteStaff({ email, role }),
+    invalidates: [adminKeys.staff],
+    onSuccess: onClose,
+  });
+  return (
+    <Modal title="Invite someone" onClose={onClose}>
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          invite.mutate();
+        }}
+      >
+        <label className="mb-4 block text-sm text-slate-700">
+          <span className="mb-1 block">E-mail</span>
+          <input
+            type="email"
+            required
+            autoComplete="off"
+            className="w-full rounded border border-slate-300 px-3 py-2"
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+          />
+        </label>
+        <label className="mb-6 block text-sm text-slate-700">
+          <span className="mb-1 block">Role</span>
+          <select
+            className="w-full rounded border border-slate-300 px-2 py-2"
+            value={role}
+            onChange={(event) => setRole(event.target.value as Role)}
+          >
+            {roles.map((one) => (
+              <option key={one} value={one}>
+                {ROLE_NAMES[one]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <p className="mb-6 text-sm text-slate-600">
+          They get an e-mail with a link that works once, for a week.
+        </p>
+        <div className="flex justify-end gap-2">
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={invite.isPending || email.trim() === ''}>
+            {invite.isPending ? 'Please wait...' : 'Send invitation'}
+          </Button>
+        </div>
+      </form>
+    </Modal>
   );
 }
 

@@ -1,13 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
-import type { StaffDto, StaffUpdate } from '@newsroom/contract';
+import type { InvitationDto, InvitationInput, StaffDto, StaffUpdate } from '@newsroom/contract';
 import { api } from '../../lib/api.ts';
 import { adminCache, adminKeys } from '../lib/query-keys.ts';
 
-/** The people the signed-in person may see on the staff screen. */
+/** The people the signed-in person may see on the staff screen, and the open invitations. */
 export function useStaff() {
   return useQuery({
     queryKey: adminKeys.staff,
-    queryFn: async ({ signal }) => (await api<StaffDto[]>('/staff', { signal })).data,
+    queryFn: async ({ signal }) => {
+      const envelope = await api<StaffDto[]>('/staff', { signal });
+      const { invitations } = envelope as typeof envelope & { invitations?: InvitationDto[] };
+      return { people: envelope.data, invitations: invitations ?? [] };
+    },
     ...adminCache,
   });
 }
@@ -20,3 +24,12 @@ export const removeStaff = (id: string, transferTo: string) =>
     method: 'DELETE',
     query: { transferTo },
   });
+
+export const inviteStaff = (body: InvitationInput) =>
+  api<InvitationDto>('/staff/invitations', { method: 'POST', body });
+
+export const resendInvitation = (id: string) =>
+  api<InvitationDto>(`/staff/invitations/${encodeURIComponent(id)}/resend`, { method: 'POST' });
+
+export const revokeInvitation = (id: string) =>
+  api<InvitationDto>(`/staff/invitations/${encodeURIComponent(id)}`, { method: 'DELETE' });
