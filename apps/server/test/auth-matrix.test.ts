@@ -195,8 +195,9 @@ describe('the admin route table', () => {
         'POST /api/v1/auth/change-password',
       ]),
     );
-    // The one /auth call for a signed-in admin; sign-in, sign-up and the public calls stay open.
+    // The /auth calls of signed-in staff; sign-in, sign-up and the public calls stay open.
     expect(routes.filter((r) => /\/api\/v1\/(auth|u|contact)\//.test(r))).toEqual([
+      'GET /api/v1/auth/me',
       'POST /api/v1/auth/change-password',
     ]);
   });

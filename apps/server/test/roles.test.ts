@@ -86,7 +86,7 @@ function allowedRoles(method: string, url: string): Role[] {
   if (path.startsWith('/staff/invitations')) return editors;
   if (path.startsWith('/staff')) return method === 'GET' ? editors : ['admin'];
   if (path.startsWith('/admin-contact') || path.startsWith('/dashboard')) return editors;
-  if (path === '/auth/change-password') return everyone;
+  if (path === '/auth/change-password' || path === '/auth/me') return everyone;
   if (/^\/(category|subCategory|anchor|publisher)\//.test(path)) {
     return method === 'GET' ? everyone : editors;
   }

@@ -193,6 +193,42 @@ describe('the staff of a site with two admins', () => {
     expect((await staffOf(admin.headers)).some((p) => p._id === leaving.id)).toBe(false);
   });
 
+  it('answers the signed-in person on /auth/me, whatever their role', async () => {
+    const res = await call(t.app, {
+      method: 'GET',
+      url: '/api/v1/auth/me',
+      headers: author.headers,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({
+      _id: author.id,
+      name: 'Dev Author',
+      email: author.email,
+      role: 'author',
+      slug: 'dev-author',
+      bio: '',
+      links: [],
+    });
+  });
+
+  it('names the authors on each row of the news table', async () => {
+    const taxonomy = await createTaxonomy(t.app, admin.headers);
+    const written = await call(t.app, {
+      method: 'POST',
+      url: '/api/v1/news/create',
+      headers: author.headers,
+      payload: newsFields(taxonomy, { draft: true }),
+    });
+    expect(written.status).toBe(200);
+    const table = await call(t.app, {
+      method: 'GET',
+      url: '/api/v1/news/get?page=1&limit=50',
+      headers: editor.headers,
+    });
+    const row = table.body.data.data.find((r: { _id: string }) => r._id === written.body.data._id);
+    expect(row.authors).toEqual([{ _id: author.id, name: 'Dev Author', slug: 'dev-author' }]);
+  });
+
   it('lets an admin step down while another admin remains', async () => {
     const res = await call(t.app, {
       method: 'PUT',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { roleSchema } from './staff.ts';
+import { roleSchema, staffRefSchema } from './staff.ts';
 
 /*
  * What /api/v1 answers, as zod schemas: the server serialises every answer through them and
@@ -82,6 +82,8 @@ export const adminNewsRowSchema = newsDtoSchema.extend({
   subcategory: z.string(),
   publisher: z.string(),
   anchor: z.string(),
+  /** The staff named on the article, in byline order. */
+  authors: z.array(staffRefSchema),
 });
 export type AdminNewsRow = z.infer<typeof adminNewsRowSchema>;
 

@@ -67,3 +67,19 @@ export type AcceptInvitationInput = z.infer<typeof acceptInvitationSchema>;
 
 /** How long an invitation's link works. */
 export const INVITATION_DAYS = 7;
+
+/** A person as an article names its authors: `authors: [{ _id, name, slug }]`. */
+export const staffRefSchema = z.object({ _id: z.string(), name: z.string(), slug: z.string() });
+export type StaffRef = z.infer<typeof staffRefSchema>;
+
+/** `GET /auth/me`: the signed-in person. */
+export const meSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: roleSchema,
+  slug: z.string(),
+  bio: z.string(),
+  links: z.array(z.string()),
+});
+export type Me = z.infer<typeof meSchema>;

@@ -1,15 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { changePasswordSchema } from '@newsroom/contract';
+import { changePasswordSchema, meSchema } from '@newsroom/contract';
 import { signedInAdmin } from './admin-guard.ts';
 import { ok } from '../http/envelope.ts';
 import { answers, type ContractTypeProvider } from '../http/route-schemas.ts';
 import { validate } from '../http/validate.ts';
 import { THROTTLES } from '../security/throttle.ts';
 
-/** Routes under /auth for a signed-in admin; registered behind the admin guard. */
+/** Routes under /auth for signed-in staff: their account; registered behind the admin guard. */
 export async function accountRoutes(scope: FastifyInstance) {
   const app = scope.withTypeProvider<ContractTypeProvider>();
+  app.get('/me', { schema: { response: answers(meSchema) } }, async (request) =>
+    ok(await app.services.auth.me(signedInAdmin(request)), 'Account fetched successfully'),
+  );
   const schema = { body: changePasswordSchema, response: answers(z.null()) };
   app.post('/change-password', { schema }, async (request) => {
     const admin = signedInAdmin(request);

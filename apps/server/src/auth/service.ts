@@ -4,6 +4,7 @@ import {
   type ChangePasswordInput,
   type LoginData,
   type LoginInput,
+  type Me,
   type Role,
 } from '@newsroom/contract';
 import { now } from '../db/ids.ts';
@@ -103,6 +104,26 @@ export class AuthService {
     const claims = accessToken ? await this.tokens.verify(accessToken) : null;
     if (claims) ended.add(claims.sessionId);
     for (const sessionId of ended) await this.sessions.end(sessionId, 'logout');
+  }
+
+  /** The signed-in person, as `GET /auth/me` answers. */
+  async me(session: SessionAdmin): Promise<Me> {
+    const row = await this.db
+      .selectFrom('admins')
+      .select(['id', 'name', 'email', 'slug', 'bio', 'links'])
+      .where('id', '=', session.id)
+      .executeTakeFirst();
+    if (!row) throw new DomainError('UNAUTHORIZED', 'Please sign in to continue');
+    const links = JSON.parse(row.links) as unknown;
+    return {
+      _id: row.id,
+      name: row.name,
+      email: row.email,
+      role: session.role,
+      slug: row.slug,
+      bio: row.bio,
+      links: Array.isArray(links) ? links.filter((link) => typeof link === 'string') : [],
+    };
   }
 
   /** Replaces the admin's password and ends every other session of theirs. */

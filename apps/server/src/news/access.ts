@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { articleAccess, type ArticleState } from '@newsroom/contract';
+import { articleAccess, type ArticleState, type StaffRef } from '@newsroom/contract';
 import type { Actor } from '../domain/actor.ts';
 import type { Database } from '../db/schema.ts';
 import { DomainError } from '../domain/errors.ts';
@@ -26,6 +26,27 @@ export async function authorIdsOf(db: Kysely<Database>, newsId: string): Promise
     .orderBy('position')
     .execute();
   return rows.map((row) => row.staff_id);
+}
+
+/** The authors of each of `newsIds`, in byline order (none: an empty list). */
+export async function authorsOf(
+  db: Kysely<Database>,
+  newsIds: readonly string[],
+): Promise<Map<string, StaffRef[]>> {
+  const authors = new Map<string, StaffRef[]>(newsIds.map((id) => [id, []]));
+  if (newsIds.length === 0) return authors;
+  const rows = await db
+    .selectFrom('news_authors')
+    .innerJoin('admins', 'admins.id', 'news_authors.staff_id')
+    .select(['news_authors.news_id', 'admins.id', 'admins.name', 'admins.slug'])
+    .where('news_authors.news_id', 'in', newsIds)
+    .orderBy('news_authors.news_id')
+    .orderBy('news_authors.position')
+    .execute();
+  for (const row of rows) {
+    authors.get(row.news_id)?.push({ _id: row.id, name: row.name, slug: row.slug });
+  }
+  return authors;
 }
 
 /** Makes `staffIds` the article's authors, in that order. */

@@ -287,9 +287,10 @@ export function toNewsDto(row: NewsRowWithNames, imageUrl: (key: string) => stri
 }
 
 /** The admin table's row of an article: the names as text, the ids beside them. */
-export function toAdminNewsRow(news: NewsDto): AdminNewsRow {
+export function toAdminNewsRow(news: NewsDto, authors: AdminNewsRow['authors']): AdminNewsRow {
   return {
     ...news,
+    authors,
     category: news.category?.name ?? '',
     subcategory: news.subcategory?.name ?? '',
     publisher: news.publisher?.name ?? '',

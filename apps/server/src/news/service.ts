@@ -23,6 +23,7 @@ import {
   assertMayDelete,
   assertMayUpdate,
   authorIdsOf,
+  authorsOf,
   setAuthors,
   stateOf,
 } from './access.ts';
@@ -166,7 +167,11 @@ export class NewsService extends NewsReads {
   /** Every article, active or not, drafts and scheduled ones too, newest first, as admin rows. */
   async adminList(page: PageQuery): Promise<AdminNewsPage> {
     const { data, count } = await this.page({}, page);
-    return { data: data.map(toAdminNewsRow), count };
+    const authors = await authorsOf(
+      this.db,
+      data.map((news) => news._id),
+    );
+    return { data: data.map((news) => toAdminNewsRow(news, authors.get(news._id) ?? [])), count };
   }
 
   /**

@@ -103,7 +103,14 @@ describe('the news table', () => {
       createNews({ title: 'A draft story', draft: true, publishAt: null }),
       createNews({ title: 'Scheduled one', publishAt: '2999-03-04T05:00:00.000Z' }),
       createNews({ title: 'Out already' }),
-    ].map((news) => ({ ...news, category: '', subcategory: '', publisher: '', anchor: '' }));
+    ].map((news) => ({
+      ...news,
+      category: '',
+      subcategory: '',
+      publisher: '',
+      anchor: '',
+      authors: [],
+    }));
     stubFetch(on('GET', '/news/get', ok({ data: rows, count: 3 }, 'OK', { count: 3 })));
     renderAdmin(<NewsTableScreen />);
     await screen.findByText('Draft');
@@ -111,6 +118,41 @@ describe('the news table', () => {
     expect(cells[1]).toHaveTextContent('Draft');
     expect(cells[2]).toHaveTextContent('Scheduled Mar 4, 2999, 10:30 AM');
     expect(cells[3]).not.toHaveTextContent(/Draft|Scheduled/);
+  });
+});
+
+describe('the news table of an author', () => {
+  it('offers Edit on their own articles, Delete until published, and nothing on others’', async () => {
+    const me = { _id: 's1', name: 'Dev Author', slug: 'dev-author' };
+    const other = { _id: 's2', name: 'Someone Else', slug: 'someone-else' };
+    const row = (title: string, authors: (typeof me)[], extra: object = {}) => ({
+      ...createNews({ title, ...extra }),
+      category: '',
+      subcategory: '',
+      publisher: '',
+      anchor: '',
+      authors,
+    });
+    const rows = [
+      row('My draft', [me], { draft: true, publishAt: null }),
+      row('My published story', [me]),
+      row('Their story', [other]),
+    ];
+    stubFetch(
+      on('GET', '/news/get', ok({ data: rows, count: 3 }, 'OK', { count: 3 })),
+      on(
+        'GET',
+        '/auth/me',
+        ok({ ...me, email: 'dev@example.com', role: 'author', bio: '', links: [] }),
+      ),
+    );
+    renderAdmin(<NewsTableScreen />, { role: 'author' });
+    await screen.findByRole('button', { name: 'Edit My draft' });
+    expect(screen.getByRole('button', { name: 'Delete My draft' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Edit My published story' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Delete My published story' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Edit Their story' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Delete Their story' })).toBeNull();
   });
 });
 

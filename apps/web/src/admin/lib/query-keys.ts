@@ -15,6 +15,7 @@ export const adminKeys = {
   dashboardCards: ['admin', 'dashboard', 'cards'] as const,
   popularNews: ['admin', 'dashboard', 'popular'] as const,
   staff: ['admin', 'staff'] as const,
+  me: ['admin', 'me'] as const,
 };
 
 /** The spec's fresh and keep times: 10 s for categories, 20 s for every other admin query. */

@@ -1,10 +1,18 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { PAGE_SIZE, TRUNCATE, truncateChars, type AdminNewsRow } from '@newsroom/contract';
+import {
+  PAGE_SIZE,
+  TRUNCATE,
+  articleAccess,
+  truncateChars,
+  type AdminNewsRow,
+} from '@newsroom/contract';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { useAuth } from '../../lib/auth-store.ts';
 import { paths } from '../../lib/paths.ts';
 import { siteTimeZone } from '../../lib/site-time-zone.ts';
+import { useMe } from '../lib/me.ts';
 import { useAdminMutation } from '../lib/use-admin-mutation.ts';
 import { Button } from '../ui/Button.tsx';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
@@ -55,6 +63,15 @@ function PublicationNote({ row, timeZone }: { row: AdminNewsRow; timeZone: strin
 
 export function NewsTableScreen() {
   const timeZone = siteTimeZone();
+  const role = useAuth()?.role ?? '';
+  const me = useMe().data?._id;
+  /** What the signed-in person may do to a row's article (the role table; the server checks too). */
+  const accessTo = (row: AdminNewsRow) =>
+    articleAccess(
+      role,
+      row.authors.some((author) => author._id === me),
+      publicationState(row),
+    );
   const [page, setPage] = useState(1);
   const list = useNewsPage(page);
   const queryClient = useQueryClient();
@@ -103,21 +120,25 @@ export function NewsTableScreen() {
                 <PublicationNote row={row} timeZone={timeZone} />
               </td>
               <td className={`${cellClass} flex gap-2`}>
-                <Button
-                  variant="secondary"
-                  disabled={opening === row._id}
-                  aria-label={`Edit ${row.title}`}
-                  onClick={() => void edit(row._id)}
-                >
-                  Edit
-                </Button>
-                <Button
-                  variant="danger"
-                  aria-label={`Delete ${row.title}`}
-                  onClick={() => setToDelete(row)}
-                >
-                  Delete
-                </Button>
+                {accessTo(row).edit ? (
+                  <Button
+                    variant="secondary"
+                    disabled={opening === row._id}
+                    aria-label={`Edit ${row.title}`}
+                    onClick={() => void edit(row._id)}
+                  >
+                    Edit
+                  </Button>
+                ) : null}
+                {accessTo(row).delete ? (
+                  <Button
+                    variant="danger"
+                    aria-label={`Delete ${row.title}`}
+                    onClick={() => setToDelete(row)}
+                  >
+                    Delete
+                  </Button>
+                ) : null}
               </td>
             </tr>
           ))
