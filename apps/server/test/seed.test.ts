@@ -101,6 +101,27 @@ describe('demo content on a first start', () => {
     expect(res.body.data).toMatchObject({ role: 'admin', email: 'admin@newsroom.local' });
   });
 
+  it('seeds staff of each role and gives every story one of them as its author', async () => {
+    const headers = await bearer();
+    const staff = await get('/staff', headers);
+    const people = staff.body.data as { _id: string; role: string }[];
+    expect(new Set(people.map((p) => p.role))).toEqual(
+      new Set(['admin', 'editor', 'author', 'contributor']),
+    );
+    const table = await get('/news/get?page=1&limit=100', headers);
+    const rows = table.body.data.data as AdminNewsRow[];
+    const ids = new Set(people.map((p) => p._id));
+    const bylines = new Set<string>();
+    for (const row of rows) {
+      expect(row.authors).toHaveLength(1);
+      expect(ids.has(row.authors[0]?._id ?? '')).toBe(true);
+      bylines.add(row.authors[0]?.name ?? '');
+    }
+    // The stories are shared among several writers, none of them the contributor.
+    expect(bylines.size).toBeGreaterThan(2);
+    expect(bylines.has('Kabir Singh')).toBe(false);
+  });
+
   it('gives the dashboard varied view counts and a few contact messages', async () => {
     const headers = await bearer();
     const popular = await get('/dashboard/popular-news', headers);

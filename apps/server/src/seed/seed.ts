@@ -9,6 +9,7 @@ import type {
   NewsDto,
   NewsFields,
   PersonDto,
+  Role,
   SubCategoryDto,
   SubCategoryInput,
 } from '@newsroom/contract';
@@ -35,6 +36,7 @@ export interface SeedServices {
       email: string;
       password: string;
       verified: true;
+      role?: Role;
     }): Promise<{ id: string; email: string }>;
   };
 }
@@ -48,6 +50,14 @@ export interface SeedDeps {
 }
 
 export const DEMO_ADMIN_EMAIL = 'admin@newsroom.local';
+
+/** The demo newsroom's other staff, one or two of each role. */
+const DEMO_STAFF: { name: string; email: string; role: Role }[] = [
+  { name: 'Meera Iyer', email: 'meera@newsroom.local', role: 'editor' },
+  { name: 'Arjun Mehta', email: 'arjun@newsroom.local', role: 'author' },
+  { name: 'Sara Thomas', email: 'sara@newsroom.local', role: 'author' },
+  { name: 'Kabir Singh', email: 'kabir@newsroom.local', role: 'contributor' },
+];
 
 export interface SeedResult {
   admin: { email: string; password: string };
@@ -87,7 +97,8 @@ export async function seedDemo({
   const publishers = await createNamed(services.publishers, PUBLISHERS, 'publishers', created);
   const anchors = await createNamed(services.anchors, ANCHORS, 'anchors', created);
 
-  // The demo admin writes the demo stories: they are the byline of every one.
+  // The demo admin and a few staff of each role write the demo stories, in turn. Only the
+  // admin's password is printed; the others are bylines until an admin lets them in.
   const password = randomBytes(12).toString('base64url');
   const admin = await services.registration.createAdmin({
     name: 'Demo Admin',
@@ -95,7 +106,16 @@ export async function seedDemo({
     password,
     verified: true,
   });
-  const author: Actor = { id: admin.id, role: 'admin' };
+  const writers: Actor[] = [{ id: admin.id, role: 'admin' }];
+  for (const person of DEMO_STAFF) {
+    const created = await services.registration.createAdmin({
+      ...person,
+      password: randomBytes(18).toString('base64url'),
+      verified: true,
+    });
+    // A contributor's stories wait for an editor: the published demo stories are by the others.
+    if (person.role !== 'contributor') writers.push({ id: created.id, role: person.role });
+  }
 
   const plan = planArticles(now);
   created.news = await mapWithLimit(plan, CONCURRENCY, async (planned) => {
@@ -105,6 +125,7 @@ export async function seedDemo({
       ? { bytes: await renderCover(category.style, planned.slug) }
       : null;
     const fields = toFields(planned, category, publishers, anchors);
+    const author = writers[plan.indexOf(planned) % writers.length] as Actor;
     return { id: (await services.news.create(fields, image, author))._id, planned };
   });
   const firstStory = Date.parse(plan[0]?.createdAt ?? now.toISOString());
