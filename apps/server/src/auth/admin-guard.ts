@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { ACTION_NAMES, can, type Action } from '@newsroom/contract';
 import type { SessionAdmin } from './service.ts';
+import type { Actor } from '../domain/actor.ts';
 import { DomainError } from '../domain/errors.ts';
 import { BEARER_AUTH } from '../http/openapi.ts';
 
@@ -96,4 +97,10 @@ export function actionsOfScope(scope: FastifyInstance, actions: { read: Action; 
 export function signedInAdmin(request: FastifyRequest): SessionAdmin {
   if (!request.admin) throw new DomainError('UNAUTHORIZED', 'Please sign in to continue');
   return request.admin;
+}
+
+/** Who makes the call, for the checks of the role table on the thing it writes. */
+export function signedInActor(request: FastifyRequest): Actor {
+  const { id, role } = signedInAdmin(request);
+  return { id, role };
 }

@@ -9,11 +9,10 @@ import {
   verifySchema,
 } from '@newsroom/contract';
 import { bearer } from './admin-guard.ts';
-import { DomainError } from '../domain/errors.ts';
 import { ok } from '../http/envelope.ts';
 import { answers, type ContractTypeProvider } from '../http/route-schemas.ts';
 import { validate } from '../http/validate.ts';
-import { isTrustedOrigin } from '../security/origins.ts';
+import { refuseUntrustedOrigins } from '../security/origins.ts';
 import { THROTTLES } from '../security/throttle.ts';
 import { clearSessionCookies, presentedRefreshToken, setSessionCookies } from './cookies.ts';
 
@@ -45,12 +44,8 @@ export async function authRoutes(scope: FastifyInstance) {
   const site = app.config;
 
   // A browser may act on the session (and its cookies) only from this site or an allowed
-  // front end: a forged cross-site form or fetch is refused before anything is read.
-  app.addHook('onRequest', async (request) => {
-    if (!isTrustedOrigin(request.headers.origin, request.host, site)) {
-      throw new DomainError('FORBIDDEN', 'Requests from this origin are not allowed');
-    }
-  });
+  // front end.
+  refuseUntrustedOrigins(app, site);
 
   const signupSchema = {
     querystring: signupQuerySchema,

@@ -18,7 +18,7 @@ import {
 } from '../http/route-schemas.ts';
 import { validate } from '../http/validate.ts';
 import { readNewsInput } from './input.ts';
-import { signedInAdmin } from '../auth/admin-guard.ts';
+import { signedInActor } from '../auth/admin-guard.ts';
 
 /** A news form is multipart (with its picture in `image`) or JSON (without one). */
 const newsForm = {
@@ -38,7 +38,11 @@ export async function newsRoutes(scope: FastifyInstance) {
   const create = async (request: FastifyRequest) => {
     const input = await readNewsInput(request);
     return ok(
-      await news.create(validate(newsFieldsSchema, input.fields), input.image, actorOf(request)),
+      await news.create(
+        validate(newsFieldsSchema, input.fields),
+        input.image,
+        signedInActor(request),
+      ),
       'News created successfully',
     );
   };
@@ -86,7 +90,7 @@ export async function newsRoutes(scope: FastifyInstance) {
           request.params.id,
           validate(newsUpdateFieldsSchema, input.fields),
           input.image,
-          actorOf(request),
+          signedInActor(request),
         ),
         'News updated successfully',
       );
@@ -97,7 +101,7 @@ export async function newsRoutes(scope: FastifyInstance) {
     '/delete/:id',
     { config: { action: 'news.delete' }, schema: { params: idParams, response: one } },
     async (request) =>
-      ok(await news.delete(request.params.id, actorOf(request)), 'News deleted successfully'),
+      ok(await news.delete(request.params.id, signedInActor(request)), 'News deleted successfully'),
   );
   // The other reading: the id in the JSON body or the query string, by DELETE or POST.
   const deleteById = async (request: FastifyRequest) => {
@@ -105,7 +109,7 @@ export async function newsRoutes(scope: FastifyInstance) {
       ...asObject(request.query),
       ...asObject(request.body),
     });
-    return ok(await news.delete(id, actorOf(request)), 'News deleted successfully');
+    return ok(await news.delete(id, signedInActor(request)), 'News deleted successfully');
   };
   const deleting = {
     schema: { querystring: idSomewhere, body: idSomewhere, response: one },
@@ -114,12 +118,6 @@ export async function newsRoutes(scope: FastifyInstance) {
   app.delete('/delete', deleting, deleteById);
   app.post('/delete', deleting, deleteById);
 }
-
-/** Who makes the call, for the checks on the article itself. */
-const actorOf = (request: FastifyRequest) => {
-  const { id, role } = signedInAdmin(request);
-  return { id, role };
-};
 
 const asObject = (value: unknown): object =>
   value && typeof value === 'object' && !Array.isArray(value) ? value : {};

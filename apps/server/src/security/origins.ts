@@ -1,4 +1,6 @@
+import type { FastifyInstance } from 'fastify';
 import { getDomain } from 'tldts';
+import { DomainError } from '../domain/errors.ts';
 
 /**
  * The site of an origin, as browsers decide which cookies a request carries (schemeful
@@ -47,4 +49,16 @@ export function isTrustedOrigin(
   } catch {
     return false;
   }
+}
+
+/**
+ * Refuses, in this scope, every request from an origin that may not act on the session (a forged
+ * cross-site form or fetch), before anything is read: the sign-in calls and invitation acceptance.
+ */
+export function refuseUntrustedOrigins(app: FastifyInstance, trusted: TrustedOrigins) {
+  app.addHook('onRequest', async (request) => {
+    if (!isTrustedOrigin(request.headers.origin, request.host, trusted)) {
+      throw new DomainError('FORBIDDEN', 'Requests from this origin are not allowed');
+    }
+  });
 }

@@ -9,9 +9,8 @@ import {
   staffRemovalSchema,
   staffUpdateSchema,
 } from '@newsroom/contract';
-import { signedInAdmin } from '../auth/admin-guard.ts';
+import { signedInActor } from '../auth/admin-guard.ts';
 import { setSessionCookies } from '../auth/cookies.ts';
-import { DomainError } from '../domain/errors.ts';
 import { ok } from '../http/envelope.ts';
 import {
   answers,
@@ -20,7 +19,7 @@ import {
   type IdParams,
 } from '../http/route-schemas.ts';
 import { validate } from '../http/validate.ts';
-import { isTrustedOrigin } from '../security/origins.ts';
+import { refuseUntrustedOrigins } from '../security/origins.ts';
 
 /** /staff: the staff screen's calls (newsroom API, Staff and invitations); behind the guard. */
 export async function staffRoutes(scope: FastifyInstance) {
@@ -28,10 +27,6 @@ export async function staffRoutes(scope: FastifyInstance) {
   const { staff, invitations } = app.services;
   const one = answers(staffDtoSchema);
   const invitation = answers(invitationDtoSchema);
-  const actor = (request: Parameters<typeof signedInAdmin>[0]) => {
-    const { id, role } = signedInAdmin(request);
-    return { id, role };
-  };
 
   app.get(
     '',
@@ -42,7 +37,7 @@ export async function staffRoutes(scope: FastifyInstance) {
       },
     },
     async (request) => {
-      const viewer = actor(request);
+      const viewer = signedInActor(request);
       const [people, pending] = await Promise.all([
         staff.list(viewer),
         invitations.pending(viewer),
@@ -83,7 +78,10 @@ export async function staffRoutes(scope: FastifyInstance) {
     },
     async (request) =>
       ok(
-        await invitations.invite(actor(request), validate(invitationInputSchema, request.body)),
+        await invitations.invite(
+          signedInActor(request),
+          validate(invitationInputSchema, request.body),
+        ),
         'Invitation sent',
       ),
   );
@@ -91,13 +89,16 @@ export async function staffRoutes(scope: FastifyInstance) {
     '/invitations/:id/resend',
     { config: { action: 'staff.list' }, schema: { params: idParams, response: invitation } },
     async (request) =>
-      ok(await invitations.resend(actor(request), request.params.id), 'Invitation sent again'),
+      ok(
+        await invitations.resend(signedInActor(request), request.params.id),
+        'Invitation sent again',
+      ),
   );
   app.delete<{ Params: IdParams }>(
     '/invitations/:id',
     { config: { action: 'staff.list' }, schema: { params: idParams, response: invitation } },
     async (request) =>
-      ok(await invitations.revoke(actor(request), request.params.id), 'Invitation revoked'),
+      ok(await invitations.revoke(signedInActor(request), request.params.id), 'Invitation revoked'),
   );
 }
 
@@ -108,11 +109,7 @@ export async function staffRoutes(scope: FastifyInstance) {
 export async function invitationAcceptRoutes(scope: FastifyInstance) {
   const app = scope.withTypeProvider<ContractTypeProvider>();
   const site = app.config;
-  app.addHook('onRequest', async (request) => {
-    if (!isTrustedOrigin(request.headers.origin, request.host, site)) {
-      throw new DomainError('FORBIDDEN', 'Requests from this origin are not allowed');
-    }
-  });
+  refuseUntrustedOrigins(app, site);
   app.post(
     '/invitation/accept',
     { schema: { body: acceptInvitationSchema, response: answers(loginDataSchema) } },

@@ -1,7 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { FALLBACK_ERROR } from '../../lib/api.ts';
+import type { Role } from '@newsroom/contract';
 import { useAuth } from '../../lib/auth-store.ts';
+import { ROLE_NAMES } from '../lib/permissions.ts';
 import { logout } from './session.ts';
 
 interface TopBarProps {
@@ -11,8 +13,8 @@ interface TopBarProps {
 
 /** 'Hello Admin' (or the person's role), the sidebar toggle and the account menu with Logout. */
 export function TopBar({ collapsed, onToggleSidebar }: TopBarProps) {
-  const role = useAuth()?.role ?? 'admin';
-  const greeting = role.charAt(0).toUpperCase() + role.slice(1);
+  const role = useAuth()?.role;
+  const greeting = ROLE_NAMES[role as Role] ?? ROLE_NAMES.admin;
   const [open, setOpen] = useState(false);
   const [pending, setPending] = useState(false);
   const menuRef = useRef<HTMLDivElement>(null);

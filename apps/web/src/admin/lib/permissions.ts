@@ -1,4 +1,4 @@
-import { can, type Action } from '@newsroom/contract';
+import { can, type Action, type Role } from '@newsroom/contract';
 import { useAuth } from '../../lib/auth-store.ts';
 
 /**
@@ -9,3 +9,11 @@ export function useCan(action: Action): boolean {
   const auth = useAuth();
   return auth !== null && can(auth.role, action);
 }
+
+/** How the back office names each role. */
+export const ROLE_NAMES: Record<Role, string> = {
+  admin: 'Admin',
+  editor: 'Editor',
+  author: 'Author',
+  contributor: 'Contributor',
+};

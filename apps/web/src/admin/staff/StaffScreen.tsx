@@ -8,7 +8,7 @@ import {
 } from '@newsroom/contract';
 import { useAuth } from '../../lib/auth-store.ts';
 import { formatDateTime } from '../lib/format.ts';
-import { useCan } from '../lib/permissions.ts';
+import { ROLE_NAMES, useCan } from '../lib/permissions.ts';
 import { adminKeys } from '../lib/query-keys.ts';
 import { useAdminMutation } from '../lib/use-admin-mutation.ts';
 import { Button } from '../ui/Button.tsx';
@@ -23,13 +23,6 @@ import {
   updateStaff,
   useStaff,
 } from './api.ts';
-
-const ROLE_NAMES: Record<Role, string> = {
-  admin: 'Admin',
-  editor: 'Editor',
-  author: 'Author',
-  contributor: 'Contributor',
-};
 
 /**
  * Who is on the staff, in which role, and when they last signed in. An admin changes roles,
