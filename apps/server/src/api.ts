@@ -11,8 +11,9 @@ import { publicRoutes } from './public/routes.ts';
 import { searchRoutes } from './search/routes.ts';
 import { subCategoryRoutes } from './subcategory/routes.ts';
 import { cacheRoutesOfScope } from './cache/cached-routes.ts';
-import { actionsOfScope, guardAdminScope } from './auth/admin-guard.ts';
+import { actionsOfScope, guardAdminScope, signedInActor } from './auth/admin-guard.ts';
 import { invitationAcceptRoutes, staffRoutes } from './staff/routes.ts';
+import { auditRoutes } from './audit/routes.ts';
 import { answerNotFound } from './http/error-handler.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { useContractSchemas } from './http/route-schemas.ts';
@@ -86,5 +87,6 @@ export async function apiRoutes(app: FastifyInstance) {
       prefix: '/auth',
     });
     await admin.register(staffRoutes, { prefix: '/staff' });
+    await admin.register(auditRoutes(signedInActor), { prefix: '/audit' });
   });
 }

@@ -22,6 +22,7 @@ import type { ViewBuffer } from './views/view-buffer.ts';
 import { ANCHOR, PUBLISHER, PersonService } from './people/service.ts';
 import { SearchService } from './search/service.ts';
 import type { MediaStorage } from './storage/storage.ts';
+import { AuditService } from './audit/service.ts';
 import { StaffInvitations } from './staff/invitations.ts';
 import { StaffService } from './staff/service.ts';
 import { SubCategoryService } from './subcategory/service.ts';
@@ -72,6 +73,7 @@ export function createServices(deps: ServiceDeps) {
     feedArticles: new FeedArticles(db, storage, categories, clock),
     search: new SearchService(db, storage, clock),
     addresses: new AddressService(db, clock),
+    audit: new AuditService(db),
   };
 }
 

@@ -6,7 +6,7 @@ import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccessTokens } from '../src/auth/tokens.ts';
 import { now } from '../src/db/ids.ts';
-import { adminAuth, createAdmin } from './fixtures.ts';
+import { adminAuth, createAdmin, setUpActor } from './fixtures.ts';
 import { call, createTestApp } from './helpers.ts';
 
 /*
@@ -47,13 +47,14 @@ let validAdmin: { authorization: string };
 
 beforeAll(async () => {
   const { services, db } = t.app;
-  const parent = await services.categories.create({ name: 'Matrix Parent' });
-  ids.category = (await services.categories.create({ name: 'Matrix Category' }))._id;
+  const by = await setUpActor(t.app);
+  const parent = await services.categories.create({ name: 'Matrix Parent' }, by);
+  ids.category = (await services.categories.create({ name: 'Matrix Category' }, by))._id;
   ids.subCategory = (
-    await services.subcategories.create({ name: 'Matrix Sub', categoryId: parent._id })
+    await services.subcategories.create({ name: 'Matrix Sub', categoryId: parent._id }, by)
   )._id;
-  ids.anchor = (await services.anchors.create({ name: 'Matrix Anchor' }))._id;
-  ids.publisher = (await services.publishers.create({ name: 'Matrix Publisher' }))._id;
+  ids.anchor = (await services.anchors.create({ name: 'Matrix Anchor' }, by))._id;
+  ids.publisher = (await services.publishers.create({ name: 'Matrix Publisher' }, by))._id;
   ids.news = randomUUID();
   const stamp = now();
   await db.kysely

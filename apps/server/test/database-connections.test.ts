@@ -3,6 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
 import type { Database } from '../src/db/schema.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setUpActor } from './fixtures.ts';
 import { call, createTestApp, type TestApp } from './helpers.ts';
 
 const databaseUrl = process.env.DATABASE_URL;
@@ -45,7 +46,7 @@ describe.skipIf(!databaseUrl)('dropped PostgreSQL connections', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
-    await t.app.services.categories.create({ name: 'Weather' });
+    await t.app.services.categories.create({ name: 'Weather' }, await setUpActor(t.app));
   });
   afterAll(() => t.close());
 

@@ -21,6 +21,12 @@ export async function createAdmin(
   });
 }
 
+/** A new admin as the maker of writes a test sets up through the services (named in the audit). */
+export async function setUpActor(app: FastifyInstance) {
+  const admin = await createAdmin(app, { name: 'Set-up Admin' });
+  return { id: admin.id, role: 'admin' as const, address: null };
+}
+
 /** A verified admin signed in through POST /auth/login, and a bearer header with its token. */
 export async function adminAuth(app: FastifyInstance): Promise<{ authorization: string }> {
   const admin = await createAdmin(app);

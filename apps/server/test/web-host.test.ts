@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createNews, createTaxonomy } from './factories.ts';
-import { adminAuth } from './fixtures.ts';
+import { adminAuth, setUpActor } from './fixtures.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { fakeDist, renders } from './web-dist.ts';
 
@@ -14,7 +14,7 @@ describe('page host with a built web app', () => {
   beforeAll(async () => {
     dist = await fakeDist();
     t = await createTestApp({ WEB_DIST: dist });
-    await t.app.services.categories.create({ name: 'Politics' });
+    await t.app.services.categories.create({ name: 'Politics' }, await setUpActor(t.app));
   });
 
   afterAll(async () => {

@@ -1,3 +1,4 @@
+export * from './audit.ts';
 export * from './images.ts';
 export * from './limits.ts';
 export * from './paths.ts';

@@ -27,6 +27,8 @@ export type Action =
   /** Change a person's role or status, remove them. */
   | 'staff.manage'
   | 'settings.write'
+  /** Read the audit trail (which kinds of entries: `auditKindsOf` in audit.ts). */
+  | 'audit'
   | 'news.create'
   | 'news.edit'
   | 'news.publish'
@@ -44,6 +46,7 @@ const ACTIONS: Record<Action, Record<Role, Reach>> = {
   'staff.list': { admin: 'any', editor: 'any', author: 'none', contributor: 'none' },
   'staff.manage': { admin: 'any', editor: 'none', author: 'none', contributor: 'none' },
   'settings.write': { admin: 'any', editor: 'none', author: 'none', contributor: 'none' },
+  audit: { admin: 'any', editor: 'any', author: 'none', contributor: 'none' },
   'news.create': { admin: 'any', editor: 'any', author: 'any', contributor: 'any' },
   'news.edit': { admin: 'any', editor: 'any', author: 'own', contributor: 'own' },
   'news.publish': { admin: 'any', editor: 'any', author: 'own', contributor: 'none' },
@@ -60,6 +63,7 @@ export const ACTION_NAMES: Record<Action, string> = {
   'staff.list': 'see the staff',
   'staff.manage': 'change roles, suspend or remove staff',
   'settings.write': 'change the site’s settings',
+  audit: 'see the audit trail',
   'news.create': 'write articles',
   'news.edit': 'edit this article',
   'news.publish': 'publish, schedule or unpublish articles',

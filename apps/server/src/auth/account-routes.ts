@@ -19,7 +19,7 @@ export async function accountRoutes(scope: FastifyInstance) {
     const input = validate(changePasswordSchema, request.body);
     // Someone holding a stolen access token must not get unlimited guesses at the password.
     await app.throttle.consume([THROTTLES.passwordChangePerAccount, admin.id]);
-    await app.services.auth.changePassword(admin, input);
+    await app.services.auth.changePassword(admin, input, request.ip);
     await app.throttle.reset(THROTTLES.passwordChangePerAccount, admin.id);
     return ok(null, 'Password changed. You were signed out everywhere else');
   });

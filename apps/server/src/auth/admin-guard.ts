@@ -99,8 +99,8 @@ export function signedInAdmin(request: FastifyRequest): SessionAdmin {
   return request.admin;
 }
 
-/** Who makes the call, for the checks of the role table on the thing it writes. */
+/** Who makes the call, for the role table's checks on what it writes and for the audit trail. */
 export function signedInActor(request: FastifyRequest): Actor {
   const { id, role } = signedInAdmin(request);
-  return { id, role };
+  return { id, role, address: request.ip };
 }

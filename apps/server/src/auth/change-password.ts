@@ -3,6 +3,7 @@ import type { ChangePasswordInput } from '@newsroom/contract';
 import { now } from '../db/ids.ts';
 import type { Database } from '../db/schema.ts';
 import { DomainError } from '../domain/errors.ts';
+import { recordAudit } from '../audit/record.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import type { SessionAdmin } from './service.ts';
 import type { Sessions } from './sessions.ts';
@@ -19,6 +20,7 @@ export async function changePassword(
   sessions: Sessions,
   session: SessionAdmin,
   input: ChangePasswordInput,
+  address: string | null,
 ): Promise<void> {
   const admin = await db
     .selectFrom('admins')
@@ -39,6 +41,17 @@ export async function changePassword(
         .set({ password_hash: passwordHash, updated_at: now() })
         .where('id', '=', session.id)
         .execute();
+      await recordAudit(
+        trx,
+        { id: session.id, address },
+        {
+          action: 'update',
+          kind: 'staff',
+          thingId: session.id,
+          title: session.email,
+          changes: [{ field: 'password', before: null, after: 'changed' }],
+        },
+      );
     },
   });
 }

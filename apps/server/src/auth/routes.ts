@@ -94,7 +94,7 @@ export async function authRoutes(scope: FastifyInstance) {
     await app.throttle.consume([THROTTLES.loginPerClient, request.ip]);
     const input = validate(loginSchema, request.body);
     await app.throttle.consume([THROTTLES.loginPerAccount, input.email]);
-    const session = await auth.login(input);
+    const session = await auth.login(input, request.ip);
     await app.throttle.reset(THROTTLES.loginPerAccount, input.email);
     setSessionCookies(reply, session, site);
     return ok(session, 'Logged in successfully');

@@ -10,6 +10,7 @@ import {
 import { now } from '../db/ids.ts';
 import type { Database } from '../db/schema.ts';
 import { DomainError } from '../domain/errors.ts';
+import { recordAudit } from '../audit/record.ts';
 import { findAdminByEmail } from './admins.ts';
 import { changePassword } from './change-password.ts';
 import { ACCESS_COOKIE, REFRESH_COOKIE } from './cookies.ts';
@@ -40,35 +41,55 @@ export class AuthService {
     this.refreshTokens = new RefreshTokens(db, sessions);
   }
 
-  async login(input: LoginInput): Promise<LoginData> {
+  /** Signs in with e-mail and password from `address`; each attempt is in the audit trail. */
+  async login(input: LoginInput, address: string | null): Promise<LoginData> {
     const admin = await findAdminByEmail(this.db, input.email);
     const valid = admin
       ? await verifyPassword(admin.password_hash, input.password)
       : await verifyDecoy(input.password);
-    if (!admin || !valid) throw new DomainError('UNAUTHORIZED', 'Invalid email or password');
-    if (admin.status !== 'active') throw suspended();
-    const role = roleSchema.safeParse(admin.role);
-    if (!role.success) throw new DomainError('UNAUTHORIZED', 'Invalid email or password');
-    if (!admin.verified) {
-      throw new DomainError(
-        'FORBIDDEN',
-        'Please verify your e-mail address first: enter the code we sent you, or request a new one',
+    const role = roleSchema.safeParse(admin?.role);
+    const refusal =
+      !admin || !valid || !role.success
+        ? new DomainError('UNAUTHORIZED', 'Invalid email or password')
+        : admin.status !== 'active'
+          ? suspended()
+          : !admin.verified
+            ? new DomainError(
+                'FORBIDDEN',
+                'Please verify your e-mail address first: enter the code we sent you, or request a new one',
+              )
+            : null;
+    if (refusal || !admin || !role.success) {
+      await recordAudit(
+        this.db,
+        { id: admin?.id ?? null, address },
+        {
+          action: 'sign_in_failed',
+          kind: 'session',
+          thingId: null,
+          title: input.email,
+          changes: [{ field: 'reason', before: null, after: refusal?.message ?? null }],
+        },
       );
+      throw refusal ?? new DomainError('UNAUTHORIZED', 'Invalid email or password');
     }
-    return this.startSession({ id: admin.id, email: admin.email, role: role.data });
+    return this.startSession({ id: admin.id, email: admin.email, role: role.data }, address);
   }
 
   /**
    * Signs in a person whose e-mail was just proven another way (an accepted invitation): the
    * answer of a login.
    */
-  async signInProven(id: string): Promise<LoginData> {
+  async signInProven(id: string, address: string | null): Promise<LoginData> {
     const person = await this.activeAdmin(id);
     if (!person) throw new DomainError('UNAUTHORIZED', 'Please sign in to continue');
-    return this.startSession(person);
+    return this.startSession(person, address);
   }
 
-  private async startSession(person: Omit<SessionAdmin, 'sessionId'>): Promise<LoginData> {
+  private async startSession(
+    person: Omit<SessionAdmin, 'sessionId'>,
+    address: string | null,
+  ): Promise<LoginData> {
     const started = await this.db.transaction().execute(async (trx) => {
       const sessionId = await this.sessions.start(person.id, trx);
       await trx
@@ -76,6 +97,16 @@ export class AuthService {
         .set({ last_sign_in_at: now() })
         .where('id', '=', person.id)
         .execute();
+      await recordAudit(
+        trx,
+        { id: person.id, address },
+        {
+          action: 'sign_in',
+          kind: 'session',
+          thingId: sessionId,
+          title: person.email,
+        },
+      );
       return { sessionId, token: await this.refreshTokens.issue(person.id, sessionId, trx) };
     });
     return this.session({ ...person, sessionId: started.sessionId }, started.token);
@@ -127,8 +158,12 @@ export class AuthService {
   }
 
   /** Replaces the admin's password and ends every other session of theirs. */
-  changePassword(session: SessionAdmin, input: ChangePasswordInput): Promise<void> {
-    return changePassword(this.db, this.sessions, session, input);
+  changePassword(
+    session: SessionAdmin,
+    input: ChangePasswordInput,
+    address: string | null,
+  ): Promise<void> {
+    return changePassword(this.db, this.sessions, session, input, address);
   }
 
   /**

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { categoryDtoSchema, nameSchema } from '@newsroom/contract';
+import { signedInActor } from '../auth/admin-guard.ts';
 import { ok } from '../http/envelope.ts';
 import { recordWriteRoutes } from '../http/record-routes.ts';
 import { answers, type ContractTypeProvider } from '../http/route-schemas.ts';
@@ -13,6 +14,7 @@ export async function categoryRoutes(scope: FastifyInstance) {
     input: nameSchema,
     record: categoryDtoSchema,
     service: categories,
+    actor: signedInActor,
   });
   app.get('/get', { schema: { response: answers(z.array(categoryDtoSchema)) } }, async () =>
     ok(await categories.list(), 'Categories fetched successfully'),

@@ -4,6 +4,8 @@ import { NameHistory } from '../addresses/name-history.ts';
 import { NamedRepository, toNamedDto, writeUniqueName } from '../db/named-repo.ts';
 import type { Database } from '../db/schema.ts';
 import { DomainError } from '../domain/errors.ts';
+import type { Actor } from '../domain/actor.ts';
+import { nameWrite, recordAudit } from '../audit/record.ts';
 import { taxonomyTags, type Invalidate } from '../cache/tags.ts';
 
 /** Categories, each read with its sub-categories. */
@@ -65,11 +67,13 @@ export class CategoryService {
     return { ...toNamedDto(row), subcategory: subs.map((s) => ({ _id: s.id, name: s.name })) };
   }
 
-  async create(input: NameInput): Promise<CategoryDto> {
+  async create(input: NameInput, actor: Actor): Promise<CategoryDto> {
     const row = await writeUniqueName(this.repo, 'Category', input.name, () =>
       this.db.transaction().execute(async (trx) => {
         await new NameHistory(trx).categoryNamed(input.name);
-        return new NamedRepository(trx, 'categories').insert(input.name);
+        const row = await new NamedRepository(trx, 'categories').insert(input.name);
+        await recordAudit(trx, actor, nameWrite('create', 'category', row.id, null, row.name));
+        return row;
       }),
     );
     await this.invalidate(taxonomyTags.listed);
@@ -77,7 +81,7 @@ export class CategoryService {
   }
 
   /** Renames the category; its former URL redirects to the new one (decision 084). */
-  async update(id: string, input: NameInput): Promise<CategoryDto> {
+  async update(id: string, input: NameInput, actor: Actor): Promise<CategoryDto> {
     const before = await this.get(id);
     await writeUniqueName(
       this.repo,
@@ -90,6 +94,11 @@ export class CategoryService {
           if (!before) throw categoryNotFound();
           await new NameHistory(trx).categoryRenamed(id, before.name, input.name);
           await repo.rename(id, input.name);
+          await recordAudit(
+            trx,
+            actor,
+            nameWrite('update', 'category', id, before.name, input.name),
+          );
         }),
       id,
     );
@@ -101,7 +110,7 @@ export class CategoryService {
    * Refuses while sub-categories or news still belong to the category (see docs/decisions); its
    * former URLs stop redirecting with it.
    */
-  async delete(id: string): Promise<CategoryDto> {
+  async delete(id: string, actor: Actor): Promise<CategoryDto> {
     const existing = await this.get(id);
     if (existing.subcategory.length > 0) {
       throw new DomainError(
@@ -120,7 +129,10 @@ export class CategoryService {
         `Category "${existing.name}" still has ${news.count} news article(s); move or delete them first`,
       );
     }
-    await this.repo.delete(id);
+    await this.db.transaction().execute(async (trx) => {
+      await new NamedRepository(trx, 'categories').delete(id);
+      await recordAudit(trx, actor, nameWrite('delete', 'category', id, existing.name, null));
+    });
     await this.invalidate(taxonomyTags.removed('category', existing.name));
     return existing;
   }

@@ -149,6 +149,25 @@ export interface InvitationTable {
   revoked_at: Timestamp | null;
 }
 
+/** One change made in the back office (decision 105); never updated or deleted by the product. */
+export interface AuditEntryTable {
+  id: string;
+  at: Timestamp;
+  /** Who made it; null for a failed sign-in of an unknown address. Kept after they leave. */
+  actor_id: string | null;
+  /** Their name when they made it. */
+  actor_name: string | null;
+  action: string;
+  kind: string;
+  thing_id: string | null;
+  /** The thing's name or title when it was changed. */
+  title: string;
+  /** The client's address. */
+  address: string | null;
+  /** JSON: [{ field, before, after }]. */
+  changes: string;
+}
+
 /** An article's authors, in byline order (`position` from 0). */
 export interface NewsAuthorTable {
   news_id: string;
@@ -198,6 +217,7 @@ export interface Database {
   sessions: SessionTable;
   news_authors: NewsAuthorTable;
   invitations: InvitationTable;
+  audit_entries: AuditEntryTable;
   news_slug_history: NewsSlugHistoryTable;
   deleted_slugs: DeletedSlugTable;
   category_name_history: CategoryNameHistoryTable;

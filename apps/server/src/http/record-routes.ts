@@ -1,14 +1,18 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import type { Actor } from '../domain/actor.ts';
 import { ok } from './envelope.ts';
 import { answers, idParams, type IdParams } from './route-schemas.ts';
 import { validate } from './validate.ts';
 
-/** The writes of a back-office record: each answers the record as it now is (or was). */
+/**
+ * The writes of a back-office record: each answers the record as it now is (or was), and names
+ * who made it in the audit trail.
+ */
 export interface RecordWrites<Input, Record> {
-  create(input: Input): Promise<Record>;
-  update(id: string, input: Input): Promise<Record>;
-  delete(id: string): Promise<Record>;
+  create(input: Input, actor: Actor): Promise<Record>;
+  update(id: string, input: Input, actor: Actor): Promise<Record>;
+  delete(id: string, actor: Actor): Promise<Record>;
 }
 
 interface RecordWriteOptions<I extends z.ZodType, R extends z.ZodType> {
@@ -17,6 +21,8 @@ interface RecordWriteOptions<I extends z.ZodType, R extends z.ZodType> {
   input: I;
   record: R;
   service: RecordWrites<z.output<I>, z.input<R>>;
+  /** Who makes the call (the admin guard's `signedInActor`). */
+  actor: (request: FastifyRequest) => Actor;
 }
 
 /**
@@ -26,24 +32,28 @@ interface RecordWriteOptions<I extends z.ZodType, R extends z.ZodType> {
  */
 export function recordWriteRoutes<I extends z.ZodType, R extends z.ZodType>(
   app: FastifyInstance,
-  { label, input, record, service }: RecordWriteOptions<I, R>,
+  { label, input, record, service, actor }: RecordWriteOptions<I, R>,
 ) {
   const response = answers(record);
   app.post('/create', { schema: { body: input, response } }, async (request) =>
-    ok(await service.create(validate(input, request.body)), `${label} created successfully`),
+    ok(
+      await service.create(validate(input, request.body), actor(request)),
+      `${label} created successfully`,
+    ),
   );
   app.put<{ Params: IdParams }>(
     '/update/:id',
     { schema: { params: idParams, body: input, response } },
     async (request) =>
       ok(
-        await service.update(request.params.id, validate(input, request.body)),
+        await service.update(request.params.id, validate(input, request.body), actor(request)),
         `${label} updated successfully`,
       ),
   );
   app.delete<{ Params: IdParams }>(
     '/delete/:id',
     { schema: { params: idParams, response } },
-    async (request) => ok(await service.delete(request.params.id), `${label} deleted successfully`),
+    async (request) =>
+      ok(await service.delete(request.params.id, actor(request)), `${label} deleted successfully`),
   );
 }

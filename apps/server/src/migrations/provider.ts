@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import { addressHistoryMigration } from './address-history.ts';
+import { auditMigration } from './audit.ts';
 import { newsFigures } from './news-figures.ts';
 import { pendingImageMigration } from './pending-image.ts';
 import { publicationMigration } from './publication.ts';
@@ -177,6 +178,7 @@ export const migrationProvider: MigrationProvider = {
       '0008_pending_images': pendingImageMigration,
       '0009_staff': staffMigration,
       '0010_invitations': invitationsMigration,
+      '0012_audit': auditMigration,
     };
   },
 };

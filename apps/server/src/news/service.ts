@@ -28,6 +28,8 @@ import {
   stateOf,
 } from './access.ts';
 import type { Actor } from '../domain/actor.ts';
+import { recordAudit } from '../audit/record.ts';
+import { auditedNews, newsChanges } from './audited.ts';
 import { toAdminNewsRow, type toNewsDto } from './repo.ts';
 import { NewsReads } from './reads.ts';
 import type { VariantMaker } from '../media/variant-maker.ts';
@@ -76,7 +78,17 @@ export class NewsService extends NewsReads {
         .insertInto('news')
         .values({ ...values, ...publication, image_key: imageKey, id, views: 0 })
         .execute();
-      if (actor) await setAuthors(trx, id, [actor.id]);
+      if (actor) {
+        await setAuthors(trx, id, [actor.id]);
+        const after = await auditedNews(trx, id, now);
+        await recordAudit(trx, actor, {
+          action: 'create',
+          kind: 'news',
+          thingId: id,
+          title: values.title,
+          changes: newsChanges(null, after),
+        });
+      }
     });
     this.makeVariants(id, key);
     const created = await this.get(id);
@@ -104,6 +116,7 @@ export class NewsService extends NewsReads {
       if (!existing) throw newsNotFound();
       const now = isoNow(this.clock);
       const publication = publicationOf(fields, existing, this.stamp(), now);
+      const audited = actor ? await auditedNews(trx, id, now) : null;
       if (actor) {
         const own = (await authorIdsOf(trx, id)).includes(actor.id);
         const moved =
@@ -133,6 +146,15 @@ export class NewsService extends NewsReads {
         if (!(await writeOver(current))) throw newsNotFound();
       }
       replaced = keep ? null : current;
+      if (actor) {
+        await recordAudit(trx, actor, {
+          action: 'update',
+          kind: 'news',
+          thingId: id,
+          title: values.title,
+          changes: newsChanges(audited, await auditedNews(trx, id, now)),
+        });
+      }
     });
     if (replaced) await this.removeFile(replaced);
     this.makeVariants(id, key);
@@ -191,8 +213,16 @@ export class NewsService extends NewsReads {
         .executeTakeFirst();
       if (!current) throw newsNotFound();
       if (actor) {
+        const now = isoNow(this.clock);
         const own = (await authorIdsOf(trx, id)).includes(actor.id);
-        assertMayDelete(actor, own, stateOf(current, isoNow(this.clock)));
+        assertMayDelete(actor, own, stateOf(current, now));
+        await recordAudit(trx, actor, {
+          action: 'delete',
+          kind: 'news',
+          thingId: id,
+          title: row.title,
+          changes: newsChanges(await auditedNews(trx, id, now), null),
+        });
       }
       await new SlugHistory(trx).deleted(id, current.slug);
       const gone = await trx

@@ -3,6 +3,8 @@ import type { NameInput, PersonDto } from '@newsroom/contract';
 import { NamedRepository, toNamedDto, writeUniqueName } from '../db/named-repo.ts';
 import type { Database } from '../db/schema.ts';
 import { DomainError } from '../domain/errors.ts';
+import type { Actor } from '../domain/actor.ts';
+import { nameWrite, recordAudit } from '../audit/record.ts';
 import { taxonomyTags, type Invalidate } from '../cache/tags.ts';
 
 export interface PersonKind {
@@ -10,6 +12,8 @@ export interface PersonKind {
   /** The news column that refers to this kind. */
   newsColumn: 'anchor_id' | 'publisher_id';
   label: 'Anchor' | 'Publisher';
+  /** The kind of its audit entries. */
+  audit: 'anchor' | 'publisher';
   /** The list filter that names it (`/u/get?anchor=`, `?publisher=`). */
   filter: 'anchor' | 'publisher';
 }
@@ -18,12 +22,14 @@ export const ANCHOR: PersonKind = {
   table: 'anchors',
   newsColumn: 'anchor_id',
   label: 'Anchor',
+  audit: 'anchor',
   filter: 'anchor',
 };
 export const PUBLISHER: PersonKind = {
   table: 'publishers',
   newsColumn: 'publisher_id',
   label: 'Publisher',
+  audit: 'publisher',
   filter: 'publisher',
 };
 
@@ -49,22 +55,34 @@ export class PersonService {
     return toNamedDto(row);
   }
 
-  async create(input: NameInput): Promise<PersonDto> {
+  async create(input: NameInput, actor: Actor): Promise<PersonDto> {
     const row = await writeUniqueName(this.repo, this.kind.label, input.name, () =>
-      this.repo.insert(input.name),
+      this.db.transaction().execute(async (trx) => {
+        const row = await new NamedRepository(trx, this.kind.table).insert(input.name);
+        await recordAudit(trx, actor, nameWrite('create', this.kind.audit, row.id, null, row.name));
+        return row;
+      }),
     );
     // Nothing public names a publisher or anchor before an article does.
     await this.invalidate(taxonomyTags.unlisted);
     return toNamedDto(row);
   }
 
-  async update(id: string, input: NameInput): Promise<PersonDto> {
+  async update(id: string, input: NameInput, actor: Actor): Promise<PersonDto> {
     const before = await this.get(id);
     await writeUniqueName(
       this.repo,
       this.kind.label,
       input.name,
-      () => this.repo.rename(id, input.name),
+      () =>
+        this.db.transaction().execute(async (trx) => {
+          const repo = new NamedRepository(trx, this.kind.table);
+          const current = await repo.findById(id);
+          if (!current) throw new DomainError('NOT_FOUND', `${this.kind.label} not found`);
+          await repo.rename(id, input.name);
+          const fact = nameWrite('update', this.kind.audit, id, current.name, input.name);
+          await recordAudit(trx, actor, fact);
+        }),
       id,
     );
     // Articles show their publisher's and anchor's names: a rename shows on all of them.
@@ -72,7 +90,7 @@ export class PersonService {
     return this.get(id);
   }
 
-  async delete(id: string): Promise<PersonDto> {
+  async delete(id: string, actor: Actor): Promise<PersonDto> {
     const existing = await this.get(id);
     const used = await this.db
       .selectFrom('news')
@@ -85,7 +103,10 @@ export class PersonService {
         `${this.kind.label} "${existing.name}" is used by ${used.count} news article(s); reassign or delete them first`,
       );
     }
-    await this.repo.delete(id);
+    await this.db.transaction().execute(async (trx) => {
+      await new NamedRepository(trx, this.kind.table).delete(id);
+      await recordAudit(trx, actor, nameWrite('delete', this.kind.audit, id, existing.name, null));
+    });
     await this.invalidate(taxonomyTags.unlisted);
     return existing;
   }

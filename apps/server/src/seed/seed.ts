@@ -21,10 +21,10 @@ import { CATEGORIES, CONTACTS, ANCHORS, PUBLISHERS, type CategorySeed } from './
 
 /** The operations seeding goes through: the same ones the API and the CLI use. */
 export interface SeedServices {
-  categories: { create(input: NameInput): Promise<CategoryDto> };
-  subcategories: { create(input: SubCategoryInput): Promise<SubCategoryDto> };
-  publishers: { create(input: NameInput): Promise<PersonDto> };
-  anchors: { create(input: NameInput): Promise<PersonDto> };
+  categories: { create(input: NameInput, actor: Actor): Promise<CategoryDto> };
+  subcategories: { create(input: SubCategoryInput, actor: Actor): Promise<SubCategoryDto> };
+  publishers: { create(input: NameInput, actor: Actor): Promise<PersonDto> };
+  anchors: { create(input: NameInput, actor: Actor): Promise<PersonDto> };
   contacts: { create(input: ContactInput): Promise<ContactDto> };
   news: {
     create(fields: NewsFields, image: { bytes: Buffer } | null, actor?: Actor): Promise<NewsDto>;
@@ -93,12 +93,9 @@ export async function seedDemo({
 }: SeedDeps): Promise<SeedResult> {
   const started = Date.now();
   const created: Created = { taxonomy: [], news: [] };
-  const categories = await createCategories(services, created);
-  const publishers = await createNamed(services.publishers, PUBLISHERS, 'publishers', created);
-  const anchors = await createNamed(services.anchors, ANCHORS, 'anchors', created);
-
-  // The demo admin and a few staff of each role write the demo stories, in turn. Only the
-  // admin's password is printed; the others are bylines until an admin lets them in.
+  // The demo admin sets up the taxonomy; they and a few staff of each role write the demo
+  // stories, in turn (the audit trail names them). Only the admin's password is printed; the
+  // others are bylines until an admin lets them in.
   const password = randomBytes(12).toString('base64url');
   const admin = await services.registration.createAdmin({
     name: 'Demo Admin',
@@ -106,7 +103,18 @@ export async function seedDemo({
     password,
     verified: true,
   });
-  const writers: Actor[] = [{ id: admin.id, role: 'admin' }];
+  const setUp: Actor = { id: admin.id, role: 'admin', address: null };
+  const categories = await createCategories(services, created, setUp);
+  const publishers = await createNamed(
+    services.publishers,
+    PUBLISHERS,
+    'publishers',
+    created,
+    setUp,
+  );
+  const anchors = await createNamed(services.anchors, ANCHORS, 'anchors', created, setUp);
+
+  const writers: Actor[] = [setUp];
   for (const person of DEMO_STAFF) {
     const created = await services.registration.createAdmin({
       ...person,
@@ -114,7 +122,8 @@ export async function seedDemo({
       verified: true,
     });
     // A contributor's stories wait for an editor: the published demo stories are by the others.
-    if (person.role !== 'contributor') writers.push({ id: created.id, role: person.role });
+    if (person.role !== 'contributor')
+      writers.push({ id: created.id, role: person.role, address: null });
   }
 
   const plan = planArticles(now);
@@ -158,14 +167,15 @@ export async function seedDemo({
 async function createCategories(
   services: SeedServices,
   created: Created,
+  actor: Actor,
 ): Promise<Map<string, SeededCategory>> {
   const categories = new Map<string, SeededCategory>();
   for (const seed of CATEGORIES) {
-    const category = await services.categories.create({ name: seed.name });
+    const category = await services.categories.create({ name: seed.name }, actor);
     created.taxonomy.push({ table: 'categories', id: category._id });
     const subs = new Map<string, string>();
     for (const name of seed.subcategories) {
-      const sub = await services.subcategories.create({ name, categoryId: category._id });
+      const sub = await services.subcategories.create({ name, categoryId: category._id }, actor);
       created.taxonomy.push({ table: 'subcategories', id: sub._id });
       subs.set(name, sub._id);
     }
@@ -179,10 +189,11 @@ async function createNamed(
   names: string[],
   table: 'publishers' | 'anchors',
   created: Created,
+  actor: Actor,
 ): Promise<Map<string, string>> {
   const ids = new Map<string, string>();
   for (const name of names) {
-    const record = await service.create({ name });
+    const record = await service.create({ name }, actor);
     created.taxonomy.push({ table, id: record._id });
     ids.set(name, record._id);
   }

@@ -17,6 +17,7 @@ import type { Actor } from '../domain/actor.ts';
 import { DomainError } from '../domain/errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { invitationMail } from './invitation-mail.ts';
+import { changesBetween, recordAudit } from '../audit/record.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -105,6 +106,13 @@ export class StaffInvitations {
           revoked_at: null,
         })
         .execute();
+      await recordAudit(trx, actor, {
+        action: 'create',
+        kind: 'invitation',
+        thingId: id,
+        title: email,
+        changes: changesBetween(null, { email, role: input.role, expiresAt }),
+      });
     });
     await this.mail(actor, id, email, input.role, token);
     return { _id: id, email, role: input.role, expiresAt };
@@ -116,11 +124,20 @@ export class StaffInvitations {
     assertMayInvite(actor, row.role as Role);
     const { token, hash } = newOpaqueToken();
     const expiresAt = new Date(Date.now() + INVITATION_DAYS * DAY_MS).toISOString();
-    await this.db
-      .updateTable('invitations')
-      .set({ token_hash: hash, expires_at: expiresAt })
-      .where('id', '=', id)
-      .execute();
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('invitations')
+        .set({ token_hash: hash, expires_at: expiresAt })
+        .where('id', '=', id)
+        .execute();
+      await recordAudit(trx, actor, {
+        action: 'resend',
+        kind: 'invitation',
+        thingId: id,
+        title: row.email,
+        changes: changesBetween({ expiresAt: row.expires_at }, { expiresAt }),
+      });
+    });
     await this.mail(actor, id, row.email, row.role as Role, token);
     return { _id: id, email: row.email, role: row.role as Role, expiresAt };
   }
@@ -129,11 +146,20 @@ export class StaffInvitations {
   async revoke(actor: Actor, id: string): Promise<InvitationDto> {
     const row = await this.open(id);
     assertMayInvite(actor, row.role as Role);
-    await this.db
-      .updateTable('invitations')
-      .set({ revoked_at: now() })
-      .where('id', '=', id)
-      .execute();
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('invitations')
+        .set({ revoked_at: now() })
+        .where('id', '=', id)
+        .execute();
+      await recordAudit(trx, actor, {
+        action: 'delete',
+        kind: 'invitation',
+        thingId: id,
+        title: row.email,
+        changes: changesBetween({ email: row.email, role: row.role }, null),
+      });
+    });
     return { _id: id, email: row.email, role: row.role as Role, expiresAt: row.expires_at };
   }
 
@@ -141,7 +167,7 @@ export class StaffInvitations {
    * Accepts an invitation: its account is made (verified, of the invited role) and the link is
    * spent, in one transaction. Returns the account's id, for signing the person in.
    */
-  async accept(input: AcceptInvitationInput): Promise<string> {
+  async accept(input: AcceptInvitationInput, address: string | null): Promise<string> {
     const hash = hashOpaqueToken(input.token);
     const passwordHash = await hashPassword(input.password);
     try {
@@ -185,13 +211,25 @@ export class StaffInvitations {
         if (existing) {
           // A sign-up left unverified: the invitation proves the address and takes it over.
           await trx.updateTable('admins').set(account).where('id', '=', existing.id).execute();
-          return existing.id;
         }
-        const id = newId();
-        await trx
-          .insertInto('admins')
-          .values({ ...account, id, email: invitation.email, created_at: stamp })
-          .execute();
+        const id = existing?.id ?? newId();
+        if (!existing) {
+          await trx
+            .insertInto('admins')
+            .values({ ...account, id, email: invitation.email, created_at: stamp })
+            .execute();
+        }
+        await recordAudit(
+          trx,
+          { id, address },
+          {
+            action: 'accept',
+            kind: 'invitation',
+            thingId: invitation.id,
+            title: invitation.email,
+            changes: changesBetween(null, { name: input.name, role: invitation.role }),
+          },
+        );
         return id;
       });
     } catch (error) {
@@ -225,11 +263,20 @@ export class StaffInvitations {
       );
     } catch {
       // A link nobody received must not stay open: the invitation is withdrawn.
-      await this.db
-        .updateTable('invitations')
-        .set({ revoked_at: now() })
-        .where('id', '=', id)
-        .execute();
+      await this.db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('invitations')
+          .set({ revoked_at: now() })
+          .where('id', '=', id)
+          .execute();
+        await recordAudit(trx, actor, {
+          action: 'delete',
+          kind: 'invitation',
+          thingId: id,
+          title: email,
+          changes: [{ field: 'reason', before: null, after: 'the e-mail could not be sent' }],
+        });
+      });
       throw new DomainError(
         'MAIL_UNAVAILABLE',
         'We could not send the invitation e-mail; nothing was sent. Please try again in a minute',

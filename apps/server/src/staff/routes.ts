@@ -53,7 +53,11 @@ export async function staffRoutes(scope: FastifyInstance) {
     },
     async (request) =>
       ok(
-        await staff.update(request.params.id, validate(staffUpdateSchema, request.body)),
+        await staff.update(
+          signedInActor(request),
+          request.params.id,
+          validate(staffUpdateSchema, request.body),
+        ),
         'Staff member updated successfully',
       ),
   );
@@ -65,7 +69,10 @@ export async function staffRoutes(scope: FastifyInstance) {
     },
     async (request) => {
       const { transferTo } = validate(staffRemovalSchema, request.query);
-      return ok(await staff.remove(request.params.id, transferTo), 'Staff member removed');
+      return ok(
+        await staff.remove(signedInActor(request), request.params.id, transferTo),
+        'Staff member removed',
+      );
     },
   );
 
@@ -115,8 +122,8 @@ export async function invitationAcceptRoutes(scope: FastifyInstance) {
     { schema: { body: acceptInvitationSchema, response: answers(loginDataSchema) } },
     async (request, reply) => {
       const input = validate(acceptInvitationSchema, request.body);
-      const id = await app.services.invitations.accept(input);
-      const session = await app.services.auth.signInProven(id);
+      const id = await app.services.invitations.accept(input, request.ip);
+      const session = await app.services.auth.signInProven(id, request.ip);
       setSessionCookies(reply, session, site);
       return ok(session, 'Welcome to the staff');
     },

@@ -5,6 +5,7 @@ import { now } from '../db/ids.ts';
 import type { Database } from '../db/schema.ts';
 import type { Actor } from '../domain/actor.ts';
 import { DomainError } from '../domain/errors.ts';
+import { changesBetween, recordAudit } from '../audit/record.ts';
 import { StaffRepository } from './repo.ts';
 
 const staffNotFound = () => new DomainError('NOT_FOUND', 'No such person on the staff');
@@ -35,7 +36,7 @@ export class StaffService {
     return this.repo.list(invitableRoles(viewer.role));
   }
 
-  async update(id: string, input: StaffUpdate): Promise<StaffDto> {
+  async update(actor: Actor, id: string, input: StaffUpdate): Promise<StaffDto> {
     const before = await this.repo.find(id);
     if (!before) throw staffNotFound();
     const role = input.role ?? before.role;
@@ -52,6 +53,13 @@ export class StaffService {
         .set({ role, status, updated_at: now() })
         .where('id', '=', id)
         .execute();
+      await recordAudit(trx, actor, {
+        action: 'update',
+        kind: 'staff',
+        thingId: id,
+        title: before.name,
+        changes: changesBetween({ role: before.role, status: before.status }, { role, status }),
+      });
     });
     if (status === 'suspended' && before.status !== 'suspended') {
       await this.sessions.endAllOf(id, 'suspended');
@@ -67,7 +75,7 @@ export class StaffService {
    * Removes a person: `transferTo` becomes an author of every article they were an author of,
    * in their place, and every session of theirs ends.
    */
-  async remove(id: string, transferTo: string): Promise<StaffDto> {
+  async remove(actor: Actor, id: string, transferTo: string): Promise<StaffDto> {
     const person = await this.repo.find(id);
     if (!person) throw staffNotFound();
     if (transferTo === id) {
@@ -104,6 +112,16 @@ export class StaffService {
           .where('staff_id', '=', id)
           .execute();
         await trx.deleteFrom('admins').where('id', '=', id).execute();
+        await recordAudit(trx, actor, {
+          action: 'delete',
+          kind: 'staff',
+          thingId: id,
+          title: person.name,
+          changes: changesBetween(
+            { email: person.email, role: person.role, articlesTo: null },
+            { email: null, role: null, articlesTo: heir.name },
+          ),
+        });
       },
     });
     return person;

@@ -5,6 +5,7 @@ import {
   subCategoryListQuerySchema,
   subCategorySchema,
 } from '@newsroom/contract';
+import { signedInActor } from '../auth/admin-guard.ts';
 import { ok } from '../http/envelope.ts';
 import { recordWriteRoutes } from '../http/record-routes.ts';
 import {
@@ -24,6 +25,7 @@ export async function subCategoryRoutes(scope: FastifyInstance) {
     input: subCategorySchema,
     record: subCategoryDtoSchema,
     service: subcategories,
+    actor: signedInActor,
   });
   app.get(
     '/get-list',

@@ -6,6 +6,8 @@ import { isUniqueViolation } from '../db/errors.ts';
 import { newId, now } from '../db/ids.ts';
 import type { Database } from '../db/schema.ts';
 import { DomainError, validationFailed } from '../domain/errors.ts';
+import type { Actor } from '../domain/actor.ts';
+import { changesBetween, recordAudit, type AuditedFields } from '../audit/record.ts';
 import { taxonomyTags, type Invalidate } from '../cache/tags.ts';
 
 /** Sub-categories: a name unique within its parent category. */
@@ -52,7 +54,7 @@ export class SubCategoryService {
     return toDto(row);
   }
 
-  async create(input: SubCategoryInput): Promise<SubCategoryDto> {
+  async create(input: SubCategoryInput, actor: Actor): Promise<SubCategoryDto> {
     await this.assertCategoryExists(input.categoryId);
     await this.assertNameFree(input);
     const stamp = now();
@@ -70,6 +72,13 @@ export class SubCategoryService {
             updated_at: stamp,
           })
           .execute();
+        await recordAudit(trx, actor, {
+          action: 'create',
+          kind: 'subcategory',
+          thingId: id,
+          title: input.name,
+          changes: changesBetween(null, await audited(trx, input)),
+        });
       });
     } catch (error) {
       if (isUniqueViolation(error)) throw duplicate(input.name);
@@ -79,7 +88,7 @@ export class SubCategoryService {
     return this.get(id);
   }
 
-  async update(id: string, input: SubCategoryInput): Promise<SubCategoryDto> {
+  async update(id: string, input: SubCategoryInput, actor: Actor): Promise<SubCategoryDto> {
     const before = await this.get(id);
     await this.assertCategoryExists(input.categoryId);
     await this.assertNameFree(input, id);
@@ -108,6 +117,16 @@ export class SubCategoryService {
           .set({ category_id: input.categoryId })
           .where('sub_category_id', '=', id)
           .execute();
+        await recordAudit(trx, actor, {
+          action: 'update',
+          kind: 'subcategory',
+          thingId: id,
+          title: input.name,
+          changes: changesBetween(
+            await audited(trx, { name: before.name, categoryId: before.category_id }),
+            await audited(trx, input),
+          ),
+        });
       });
     } catch (error) {
       if (isUniqueViolation(error)) throw duplicate(input.name);
@@ -119,7 +138,7 @@ export class SubCategoryService {
   }
 
   /** Refuses while news are filed under the sub-category (see docs/decisions). */
-  async delete(id: string): Promise<SubCategoryDto> {
+  async delete(id: string, actor: Actor): Promise<SubCategoryDto> {
     const existing = await this.get(id);
     const news = await this.db
       .selectFrom('news')
@@ -132,7 +151,19 @@ export class SubCategoryService {
         `Sub-category "${existing.name}" still has ${news.count} news article(s); move or delete them first`,
       );
     }
-    await this.db.deleteFrom('subcategories').where('id', '=', id).execute();
+    await this.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('subcategories').where('id', '=', id).execute();
+      await recordAudit(trx, actor, {
+        action: 'delete',
+        kind: 'subcategory',
+        thingId: id,
+        title: existing.name,
+        changes: changesBetween(
+          { name: existing.name, category: existing.category?.name ?? null },
+          null,
+        ),
+      });
+    });
     await this.invalidate(taxonomyTags.removed('subcategory', existing.name));
     return existing;
   }
@@ -157,6 +188,16 @@ export class SubCategoryService {
       .executeTakeFirst();
     if (same && same.id !== exceptId) throw duplicate(input.name);
   }
+}
+
+/** A sub-category as its audit entries show it: its name and its category's. */
+async function audited(db: Kysely<Database>, input: SubCategoryInput): Promise<AuditedFields> {
+  const category = await db
+    .selectFrom('categories')
+    .select('name')
+    .where('id', '=', input.categoryId)
+    .executeTakeFirst();
+  return { name: input.name, category: category?.name ?? null };
 }
 
 const subCategoryNotFound = () => new DomainError('NOT_FOUND', 'Sub-category not found');

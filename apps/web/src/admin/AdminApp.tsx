@@ -4,6 +4,7 @@ import { can } from '@newsroom/contract';
 import { useAuth } from '../lib/auth-store.ts';
 import { AUTH_PATHS, paths } from '../lib/paths.ts';
 import { NotFound } from '../shared/NotFound.tsx';
+import { AuditScreen } from './audit/AuditScreen.tsx';
 import { ContactDetailsScreen } from './contacts/ContactDetailsScreen.tsx';
 import { DashboardScreen } from './dashboard/DashboardScreen.tsx';
 import { AdminLayout } from './layout/AdminLayout.tsx';
@@ -106,6 +107,14 @@ export function AdminApp() {
           element={
             <Allowed action="staff.list">
               <StaffScreen />
+            </Allowed>
+          }
+        />
+        <Route
+          path={paths.admin.audit()}
+          element={
+            <Allowed action="audit">
+              <AuditScreen />
             </Allowed>
           }
         />

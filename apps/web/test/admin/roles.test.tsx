@@ -25,6 +25,7 @@ describe('the back office by role', () => {
       'Add News',
       'Contact Details',
       'Staff',
+      'Audit trail',
     ];
     expect(linksOf(role)).toEqual(all);
   });

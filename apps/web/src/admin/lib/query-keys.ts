@@ -16,6 +16,7 @@ export const adminKeys = {
   popularNews: ['admin', 'dashboard', 'popular'] as const,
   staff: ['admin', 'staff'] as const,
   me: ['admin', 'me'] as const,
+  audit: (filters: object) => ['admin', 'audit', filters] as const,
 };
 
 /** The spec's fresh and keep times: 10 s for categories, 20 s for every other admin query. */
