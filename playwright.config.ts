@@ -11,6 +11,10 @@ process.env.E2E_SIGNUP_CODE = 'e2e-signup-code';
 /** A front end of another origin, allowed in by CORS_ORIGINS (e2e/public/other-origin.spec.ts). */
 const frontPort = port + 1;
 process.env.E2E_FRONT_ORIGIN = `http://127.0.0.1:${frontPort}`;
+/** The mail the site sends goes over SMTP to e2e/mail-catcher.mjs, which the tests read. */
+const smtpPort = port + 2;
+const mailPort = port + 3;
+process.env.E2E_MAIL_URL = `http://127.0.0.1:${mailPort}`;
 /** The server is started as `npm run serve` starts it, with the same Node flags (decision 087). */
 const serve = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { serve: string } })
   .scripts.serve;
@@ -39,19 +43,29 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: serve,
-    url: `http://127.0.0.1:${port}/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      SEED_DEMO: '1',
-      ADMIN_SIGNUP_CODE: 'e2e-signup-code',
-      CORS_ORIGINS: `http://127.0.0.1:${frontPort}`,
-      LOG_LEVEL: 'warn',
+  webServer: [
+    {
+      command: 'node e2e/mail-catcher.mjs',
+      url: `http://127.0.0.1:${mailPort}/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: { E2E_SMTP_PORT: String(smtpPort), E2E_MAIL_PORT: String(mailPort) },
     },
-  },
+    {
+      command: serve,
+      url: `http://127.0.0.1:${port}/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        SEED_DEMO: '1',
+        ADMIN_SIGNUP_CODE: 'e2e-signup-code',
+        CORS_ORIGINS: `http://127.0.0.1:${frontPort}`,
+        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+        LOG_LEVEL: 'warn',
+      },
+    },
+  ],
 });

@@ -1,7 +1,5 @@
-import { readFile, readdir } from 'node:fs/promises';
-import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { collectErrors, readOtp } from './support.ts';
+import { collectErrors, invitationLink, readOtp } from './support.ts';
 
 /**
  * The staff, in the browser: an admin invites a contributor, who follows the mailed link, joins,
@@ -25,23 +23,6 @@ const invited = {
 let adminPage: Page;
 let contributorPage: Page;
 let errors: string[];
-
-/** The invitation link last mailed to `email` (the outbox of the server's data folder). */
-async function invitationLink(email: string): Promise<string> {
-  const outbox = path.join(process.env.E2E_DATA_DIR ?? '', 'outbox');
-  const names = (await readdir(outbox))
-    .filter((name) => name.endsWith('.eml'))
-    .sort()
-    .reverse();
-  for (const name of names) {
-    const raw = await readFile(path.join(outbox, name), 'utf8');
-    if (!raw.includes(`To: ${email}`)) continue;
-    const text = raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-    const link = /https?:\/\/\S+?\/accept-invitation\?token=[A-Za-z0-9_-]+/.exec(text)?.[0];
-    if (link) return link;
-  }
-  throw new Error(`No invitation mail to ${email} in ${outbox}`);
-}
 
 async function newPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });

@@ -1,5 +1,3 @@
-import { readFile, readdir } from 'node:fs/promises';
-import path from 'node:path';
 import { expect, type Locator, type Page } from '@playwright/test';
 
 /** A 1×1 PNG: small, and a real image by its bytes (the server checks them). */
@@ -8,22 +6,40 @@ export const TINY_PNG = Buffer.from(
   'base64',
 );
 
-/** The OTP of the newest mail to `email` in the server's outbox (mail without SMTP lands there). */
+/**
+ * The mails the site sent to `email` over SMTP, newest first, as its mail program would show them
+ * (quoted-printable soft breaks undone), waiting a little for one to arrive.
+ */
+export async function mailsTo(email: string): Promise<string[]> {
+  const reader = process.env.E2E_MAIL_URL;
+  if (!reader) throw new Error('E2E_MAIL_URL is not set; run through playwright.config.ts');
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const response = await fetch(`${reader}/messages?to=${encodeURIComponent(email)}`);
+    const messages = (await response.json()) as { raw: string }[];
+    if (messages.length > 0) {
+      return messages.map(({ raw }) => raw.replace(/=\r?\n/g, '').replace(/=3D/g, '='));
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`No mail to ${email} reached the mail server`);
+}
+
+/** The verification code of the newest mail to `email` that holds one. */
 export async function readOtp(email: string): Promise<string> {
-  const dataDir = process.env.E2E_DATA_DIR;
-  if (!dataDir) throw new Error('E2E_DATA_DIR is not set; run through playwright.config.ts');
-  const outbox = path.join(dataDir, 'outbox');
-  const names = (await readdir(outbox))
-    .filter((name) => name.endsWith('.eml'))
-    .sort()
-    .reverse();
-  for (const name of names) {
-    const text = await readFile(path.join(outbox, name), 'utf8');
-    if (!text.includes(`To: ${email}`)) continue;
-    const code = text.match(/verification code is:\s*(\d{6})/)?.[1];
+  for (const text of await mailsTo(email)) {
+    const code = /verification code is:\s*(\d{6})/.exec(text)?.[1];
     if (code) return code;
   }
-  throw new Error(`No OTP mail to ${email} in ${outbox}`);
+  throw new Error(`No verification code in the mail to ${email}`);
+}
+
+/** The invitation link of the newest invitation mailed to `email`. */
+export async function invitationLink(email: string): Promise<string> {
+  for (const text of await mailsTo(email)) {
+    const link = /https?:\/\/\S+?\/accept-invitation\?token=[A-Za-z0-9_-]+/.exec(text)?.[0];
+    if (link) return link;
+  }
+  throw new Error(`No invitation link in the mail to ${email}`);
 }
 
 /** Console errors and uncaught exceptions of a page, collected for a final check. */
