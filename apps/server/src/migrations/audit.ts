@@ -7,8 +7,9 @@ type AnyDb = Kysely<any>;
 /**
  * 0012_audit (decision 105): the audit trail, one row per change made in the back office. The
  * person is kept by id and by the name they had (a removed person's entries still name them), so
- * the table refers to no other. Each filter of the list has an index that ends in the time, so a
- * page of any one filter, newest first, reads only the rows it shows.
+ * the table refers to no other. Each filter of the list, and each pair of person, kind and action,
+ * has an index that ends in the time, so a page of it, newest first, reads only the rows it shows
+ * and its count reads the index alone.
  */
 export const auditMigration: Migration = {
   async up(db: AnyDb) {
@@ -32,6 +33,8 @@ export const auditMigration: Migration = {
     await index('audit_kind_idx', ['kind', 'at', 'id']);
     await index('audit_action_idx', ['action', 'at', 'id']);
     await index('audit_kind_action_idx', ['kind', 'action', 'at', 'id']);
+    await index('audit_actor_kind_idx', ['actor_id', 'kind', 'at', 'id']);
+    await index('audit_actor_action_idx', ['actor_id', 'action', 'at', 'id']);
     await index('audit_thing_idx', ['thing_id', 'at', 'id']);
   },
 
