@@ -39,8 +39,10 @@ export class AuditRepository {
 
   /** How many entries match, counted up to one past AUDIT_COUNT_LIMIT (decision 105). */
   async count(filters: AuditFilters): Promise<number> {
+    // In the list's order, so the count reads the newest rows of the filter's index, and only it.
     const capped = this.matching(filters)
       .select('id')
+      .orderBy('at', 'desc')
       .limit(AUDIT_COUNT_LIMIT + 1)
       .as('capped');
     const row = await this.db

@@ -19,26 +19,25 @@ export async function auditedNews(
   id: string,
   now: string,
 ): Promise<AuditedNews | null> {
-  const row = await db
+  // One statement: a row per author (in byline order), the article's columns repeated on each.
+  const rows = await db
     .selectFrom('news as n')
     .innerJoin('categories as c', 'c.id', 'n.category_id')
     .leftJoin('subcategories as s', 's.id', 'n.sub_category_id')
     .leftJoin('publishers as p', 'p.id', 'n.publisher_id')
     .leftJoin('anchors as a', 'a.id', 'n.anchor_id')
+    .leftJoin('news_authors as na', 'na.news_id', 'n.id')
+    .leftJoin('admins as author', 'author.id', 'na.staff_id')
     .select(['n.title', 'n.slug', 'n.meta_description', 'n.description', 'n.body_text'])
     .select(['n.tags', 'n.image_key', 'n.alt', 'n.video_url', 'n.status', 'n.draft'])
     .select(['n.created_at', 'c.name as category', 's.name as subcategory'])
-    .select(['p.name as publisher', 'a.name as anchor'])
+    .select(['p.name as publisher', 'a.name as anchor', 'author.name as author'])
     .where('n.id', '=', id)
-    .executeTakeFirst();
-  if (!row) return null;
-  const authors = await db
-    .selectFrom('news_authors')
-    .innerJoin('admins', 'admins.id', 'news_authors.staff_id')
-    .select('admins.name')
-    .where('news_authors.news_id', '=', id)
-    .orderBy('news_authors.position')
+    .orderBy('na.position')
     .execute();
+  const row = rows[0];
+  if (!row) return null;
+  const authors = rows.flatMap((one) => (one.author === null ? [] : [one.author]));
   const state = stateOf({ draft: row.draft, created_at: row.created_at }, now);
   return {
     markup: row.description,
@@ -62,7 +61,7 @@ export async function auditedNews(
           : state === 'scheduled'
             ? `scheduled for ${row.created_at}`
             : `published ${row.created_at}`,
-      authors: authors.map((author) => author.name).join(', '),
+      authors: authors.join(', '),
     },
   };
 }

@@ -67,8 +67,10 @@ export class NewsService extends NewsReads {
   async create(fields: NewsFields, image: NewsImage | null, actor?: Actor): Promise<NewsDto> {
     const values = newsValues(fields);
     const now = isoNow(this.clock);
-    const publication = publicationOf(fields, null, this.stamp(), now);
-    if (actor) assertMayCreate(actor, stateOf(publication, now));
+    // The write's own time (never before `now`): where the article stands once written.
+    const stamp = this.stamp();
+    const publication = publicationOf(fields, null, stamp, now);
+    if (actor) assertMayCreate(actor, stateOf(publication, stamp));
     const checked = image ? await checkImage(image) : null;
     const id = newId();
     const key = await this.write(checked, values.slug, async (trx, imageKey) => {
@@ -80,7 +82,7 @@ export class NewsService extends NewsReads {
         .execute();
       if (actor) {
         await setAuthors(trx, id, [actor.id]);
-        const after = await auditedNews(trx, id, now);
+        const after = await auditedNews(trx, id, stamp);
         await recordAudit(trx, actor, {
           action: 'create',
           kind: 'news',
@@ -115,13 +117,14 @@ export class NewsService extends NewsReads {
         .executeTakeFirst();
       if (!existing) throw newsNotFound();
       const now = isoNow(this.clock);
-      const publication = publicationOf(fields, existing, this.stamp(), now);
+      const stamp = this.stamp();
+      const publication = publicationOf(fields, existing, stamp, now);
       const audited = actor ? await auditedNews(trx, id, now) : null;
       if (actor) {
         const own = (await authorIdsOf(trx, id)).includes(actor.id);
         const moved =
           publication.draft !== existing.draft || publication.created_at !== existing.created_at;
-        assertMayUpdate(actor, own, stateOf(existing, now), stateOf(publication, now), moved);
+        assertMayUpdate(actor, own, stateOf(existing, now), stateOf(publication, stamp), moved);
       }
       await new NewsWriteChecks(trx).assert(fields, checked, existing);
       await new SlugHistory(trx).moved(id, existing.slug, values.slug);
@@ -152,7 +155,7 @@ export class NewsService extends NewsReads {
           kind: 'news',
           thingId: id,
           title: values.title,
-          changes: newsChanges(audited, await auditedNews(trx, id, now)),
+          changes: newsChanges(audited, await auditedNews(trx, id, stamp)),
         });
       }
     });
