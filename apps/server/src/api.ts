@@ -13,6 +13,7 @@ import { subCategoryRoutes } from './subcategory/routes.ts';
 import { cacheRoutesOfScope } from './cache/cached-routes.ts';
 import { actionsOfScope, guardAdminScope } from './auth/admin-guard.ts';
 import { invitationAcceptRoutes, staffRoutes } from './staff/routes.ts';
+import { profileRoutes } from './staff/profile-routes.ts';
 import { answerNotFound } from './http/error-handler.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { useContractSchemas } from './http/route-schemas.ts';
@@ -83,6 +84,9 @@ export async function apiRoutes(app: FastifyInstance) {
     // Creating, editing and deleting an article are checked again on the article itself.
     await admin.register(newsRoutes, { prefix: '/news' });
     await admin.register(withActions(accountRoutes, { read: 'account', write: 'account' }), {
+      prefix: '/auth',
+    });
+    await admin.register(withActions(profileRoutes, { read: 'account', write: 'account' }), {
       prefix: '/auth',
     });
     await admin.register(staffRoutes, { prefix: '/staff' });
