@@ -1,5 +1,10 @@
 import type { Kysely } from 'kysely';
-import { articleAccess, type ArticleState, type StaffRef } from '@newsroom/contract';
+import {
+  articleAccess,
+  choosesAuthors,
+  type ArticleState,
+  type StaffRef,
+} from '@newsroom/contract';
 import type { Actor } from '../domain/actor.ts';
 import type { Database } from '../db/schema.ts';
 import { DomainError } from '../domain/errors.ts';
@@ -83,9 +88,6 @@ export async function assertStaffAuthors(db: Kysely<Database>, staffIds: readonl
 }
 
 const refuse = (message: string) => new DomainError('FORBIDDEN', message);
-
-/** Whether `role` chooses the authors of articles (editors and admins: decision 103). */
-export const choosesAuthors = (role: string) => role === 'admin' || role === 'editor';
 
 /**
  * A write naming `chosen` as the article's authors where they are `current` (on a create, the

@@ -17,6 +17,8 @@ export const paths = {
     newsUpdate: (id: string) => `/news/update/${encodeURIComponent(id)}`,
     contactDetails: () => '/contact-details',
     staff: () => '/staff',
+    /** Each person's own profile, e-mail address and password (decision 104). */
+    profile: () => '/profile',
   },
 } as const;
 
