@@ -14,6 +14,7 @@ import { cacheRoutesOfScope } from './cache/cached-routes.ts';
 import { actionsOfScope, guardAdminScope, signedInActor } from './auth/admin-guard.ts';
 import { invitationAcceptRoutes, staffRoutes } from './staff/routes.ts';
 import { auditRoutes } from './audit/routes.ts';
+import { profileRoutes } from './staff/profile-routes.ts';
 import { answerNotFound } from './http/error-handler.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { useContractSchemas } from './http/route-schemas.ts';
@@ -84,6 +85,9 @@ export async function apiRoutes(app: FastifyInstance) {
     // Creating, editing and deleting an article are checked again on the article itself.
     await admin.register(newsRoutes, { prefix: '/news' });
     await admin.register(withActions(accountRoutes, { read: 'account', write: 'account' }), {
+      prefix: '/auth',
+    });
+    await admin.register(withActions(profileRoutes, { read: 'account', write: 'account' }), {
       prefix: '/auth',
     });
     await admin.register(staffRoutes, { prefix: '/staff' });

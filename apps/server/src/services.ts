@@ -25,6 +25,7 @@ import type { MediaStorage } from './storage/storage.ts';
 import { AuditService } from './audit/service.ts';
 import { StaffInvitations } from './staff/invitations.ts';
 import { StaffService } from './staff/service.ts';
+import { Profiles } from './staff/profiles.ts';
 import { SubCategoryService } from './subcategory/service.ts';
 
 export interface ServiceDeps {
@@ -59,8 +60,9 @@ export function createServices(deps: ServiceDeps) {
     tokens,
     sessions,
     registration: new AdminRegistration(db, { mailer, ...secrets }),
-    auth: new AuthService(db, tokens, sessions),
-    staff: new StaffService(db, sessions),
+    auth: new AuthService(db, tokens, sessions, (key) => storage.url(key)),
+    staff: new StaffService(db, sessions, invalidate),
+    profiles: new Profiles(db, { storage, mailer, secret: secrets.jwtSecret, invalidate }),
     invitations: new StaffInvitations(db, { mailer, publicUrl: config.publicUrl }),
     categories,
     subcategories: new SubCategoryService(db, invalidate),

@@ -200,6 +200,10 @@ describe('the admin route table', () => {
     expect(routes.filter((r) => /\/api\/v1\/(auth|u|contact)\//.test(r))).toEqual([
       'GET /api/v1/auth/me',
       'POST /api/v1/auth/change-password',
+      // Their own profile and e-mail address (decision 104).
+      'PUT /api/v1/auth/me',
+      'POST /api/v1/auth/me/email',
+      'POST /api/v1/auth/me/email/verify',
     ]);
   });
 });

@@ -94,7 +94,8 @@ describe('structured data of the article page', () => {
       mainEntityOfPage: { '@type': 'WebPage', '@id': `${BASE}/news/${anchored.slug}` },
       articleSection: 'World News',
       keywords: 'city, parks',
-      author: { '@type': 'Person', name: 'Asha Rao' },
+      // Its authors, each a Person with their page (decision 103); the anchor stays on the page.
+      author: [{ '@type': 'Person', name: 'Test Admin', url: `${BASE}/author/test-admin` }],
       publisher: {
         '@type': 'Organization',
         name: 'Newsroom',
@@ -115,7 +116,14 @@ describe('structured data of the article page', () => {
     expect(res.rawPayload.subarray(1, 4).toString()).toBe('PNG');
   });
 
-  it('names the publisher as author when the article has no anchor', async () => {
+  it('names the anchor, else the publisher, as author when the article has no authors', async () => {
+    // Authors are named on every article the API writes; a row without any (written around it).
+    for (const news of [anchored, unsigned]) {
+      await t.app.db.kysely.deleteFrom('news_authors').where('news_id', '=', news._id).execute();
+    }
+    await t.app.publicCache.invalidate(['*']);
+    const [withAnchor] = await ofType(`/news/${anchored.slug}`, 'NewsArticle');
+    expect(withAnchor?.author).toEqual({ '@type': 'Person', name: 'Asha Rao' });
     const [article] = await ofType(`/news/${unsigned.slug}`, 'NewsArticle');
     expect(article?.author).toEqual({ '@type': 'Organization', name: 'Daily Wire Service' });
     expect(article).not.toHaveProperty('image');

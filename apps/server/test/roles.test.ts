@@ -85,10 +85,13 @@ function allowedRoles(method: string, url: string): Role[] {
   const editors: Role[] = ['admin', 'editor'];
   // Invitations: which roles each may invite is checked on the invitation (invitations.test.ts).
   if (path.startsWith('/staff/invitations')) return editors;
+  // Who may be named an author: the editor's picker, and who the authors are for everyone else.
+  if (path === '/staff/authors') return everyone;
   if (path.startsWith('/staff')) return method === 'GET' ? editors : ['admin'];
   if (path.startsWith('/admin-contact') || path.startsWith('/dashboard')) return editors;
   if (path === '/audit' || path === '/audit/') return editors; // which entries: audit.test.ts
-  if (path === '/auth/change-password' || path === '/auth/me') return everyone;
+  // Their own account: password, profile, e-mail address (decision 104).
+  if (path === '/auth/change-password' || path.startsWith('/auth/me')) return everyone;
   if (/^\/(category|subCategory|anchor|publisher)\//.test(path)) {
     return method === 'GET' ? everyone : editors;
   }

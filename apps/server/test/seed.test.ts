@@ -122,6 +122,16 @@ describe('demo content on a first start', () => {
     expect(bylines.has('Kabir Singh')).toBe(false);
   });
 
+  it('gives every demo writer a short bio on their author page', async () => {
+    const headers = await bearer();
+    const staff = (await get('/staff', headers)).body.data as { slug: string }[];
+    for (const { slug } of staff) {
+      const page = await get(`/u/author/${slug}`, {});
+      expect(page.status).toBe(200);
+      expect((page.body.data.author.bio as string).length).toBeGreaterThan(20);
+    }
+  });
+
   it('gives the dashboard varied view counts and a few contact messages', async () => {
     const headers = await bearer();
     const popular = await get('/dashboard/popular-news', headers);

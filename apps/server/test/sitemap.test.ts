@@ -92,6 +92,8 @@ describe('GET /sitemap.xml', () => {
     const index = (await get('/sitemap.xml')).body as string;
     expect(locs(index)).toEqual([
       `${BASE}/sitemaps/pages.xml`,
+      // The articles have authors (their creator): their pages are listed (decision 103).
+      `${BASE}/sitemaps/authors.xml`,
       `${BASE}/sitemaps/news-2023-11.xml`,
       `${BASE}/sitemaps/news-2023-11-2.xml`,
       `${BASE}/sitemaps/news-2024-02.xml`,

@@ -208,6 +208,7 @@ describe('the staff of a site with two admins', () => {
       slug: 'dev-author',
       bio: '',
       links: [],
+      pictureURL: null,
     });
   });
 

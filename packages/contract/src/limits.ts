@@ -1,6 +1,8 @@
 /** Business constants from section 9 of the specification. */
 export const PAGE_SIZE = {
   publicNews: 6,
+  /** An author page's articles (`/u/author/{slug}`), as many as the home list's. */
+  authorNews: 6,
   adminNews: 6,
   subCategories: 10,
   contacts: 10,
@@ -26,6 +28,11 @@ export const LIMITS = {
   imageTypes: ['image/jpeg', 'image/png', 'image/gif'] as const,
   imageExtensions: ['jpg', 'jpeg', 'png', 'gif'] as const,
   maxTags: 3,
+  /** Authors of one article (decision 103). */
+  maxAuthors: 10,
+  /** A person's profile (decision 104). */
+  bio: { max: 500 },
+  profileLinks: { max: 5, length: 300 },
   tagLength: 30,
   title: { min: 10, max: 100 },
   slug: { min: 5, max: 150 },

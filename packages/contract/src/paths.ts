@@ -22,6 +22,11 @@ export const publicPaths = {
   about: () => '/about-us',
   search: (q?: string) => (q ? `/search?q=${encodeURIComponent(q)}` : '/search'),
   category: categoryPath,
+  /** A person's page: their bio and articles (decision 103); `page` > 1 for an older page. */
+  author: (slug: string, page?: number) =>
+    `/author/${encodeURIComponent(slug)}${page && page > 1 ? `?page=${page}` : ''}`,
+  /** RSS 2.0 of a person's articles, beside their page. */
+  authorFeed: (slug: string) => `/author/${encodeURIComponent(slug)}/${FEED_FILE}`,
   /** RSS 2.0: the site's (`/rss.xml`), a category's or a sub-category's, beside its list page. */
   feed: (category?: string, subcategory?: string) =>
     category ? `${categoryPath(category, subcategory)}/${FEED_FILE}` : `/${FEED_FILE}`,

@@ -19,3 +19,8 @@ export function feedTitle(section?: Section): string {
     : section.category;
   return `${PUBLICATION.name}: ${place}`;
 }
+
+/** The title of a person's feed (`/author/{slug}/rss.xml`) and of their page's link to it. */
+export function authorFeedTitle(name: string): string {
+  return `${PUBLICATION.name}: ${name}`;
+}

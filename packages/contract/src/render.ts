@@ -2,7 +2,7 @@
  * The contract between the page host (apps/server/src/pages) and the built server renderer
  * (apps/web/src/entry-server.tsx): the reads a page makes, and what a render gives back.
  */
-import type { CategoryDto, NewsDto, SearchHitDto } from './responses.ts';
+import type { AuthorPage, CategoryDto, NewsDto, SearchHitDto } from './responses.ts';
 import type { Section } from './sections.ts';
 
 /** A page of articles and how many match in all, as `/u/get` and `/u/search` answer. */
@@ -33,6 +33,15 @@ export interface PublicReads {
   }): Promise<ReadPage<NewsDto>>;
   /** `/u/news/{slug}` without counting a view (the page counts it); null when there is none. */
   article(slug: string): Promise<NewsDto | null>;
+  /**
+   * `/u/author/{slug}`: a person and one page of their public articles, newest first; null when
+   * no one on the staff has that slug.
+   */
+  author(query: {
+    slug: string;
+    page: number;
+    limit: number;
+  }): Promise<(AuthorPage & { count: number }) | null>;
   /** `/u/search`: one page of articles matching the words, best first. */
   search(query: { q: string; page: number; limit: number }): Promise<ReadPage<SearchHitDto>>;
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { roleSchema, staffRefSchema } from './staff.ts';
+import { authorDtoSchema, roleSchema, staffRefSchema } from './staff.ts';
 
 /*
  * What /api/v1 answers, as zod schemas: the server serialises every answer through them and
@@ -63,8 +63,17 @@ export const newsDtoSchema = z.object({
   /** The publication time, as `publishAt` (or when a draft was saved). */
   createdAt: instant(),
   updatedAt: instant(),
+  /** The staff named on the article, in byline order (decision 103). */
+  authors: z.array(staffRefSchema),
 });
 export type NewsDto = z.infer<typeof newsDtoSchema>;
+
+/** `GET /u/author/{slug}`: the person and a page of their public articles (`count` beside). */
+export const authorPageSchema = z.object({
+  author: authorDtoSchema,
+  news: z.array(newsDtoSchema),
+});
+export type AuthorPage = z.infer<typeof authorPageSchema>;
 
 /**
  * A search result (`GET /u/search`): the public read shape plus `snippet`, a short plain-text
@@ -82,8 +91,6 @@ export const adminNewsRowSchema = newsDtoSchema.extend({
   subcategory: z.string(),
   publisher: z.string(),
   anchor: z.string(),
-  /** The staff named on the article, in byline order. */
-  authors: z.array(staffRefSchema),
 });
 export type AdminNewsRow = z.infer<typeof adminNewsRowSchema>;
 

@@ -87,6 +87,14 @@ export function invitableRoles(role: string): Role[] {
   return [];
 }
 
+/**
+ * Whether `role` chooses the authors of articles (decision 103): editors and admins name anyone
+ * on the staff; authors and contributors write under their own name only.
+ */
+export function choosesAuthors(role: string): boolean {
+  return role === 'admin' || role === 'editor';
+}
+
 /** Where an article stands, as far as who may touch it is concerned. */
 export type ArticleState = 'draft' | 'scheduled' | 'published';
 

@@ -182,6 +182,50 @@ const publishAt = z.preprocess(
     .optional(),
 );
 
+/**
+ * The authors of an article, in byline order (decision 103): a list of staff ids, a JSON list in
+ * text, or one comma-separated text (as a form sends it); blank pieces are dropped.
+ */
+export function authorIdsValue(value: unknown): unknown {
+  if (value === null || value === undefined) return value;
+  const pieces = (text: string): unknown[] => {
+    const trimmed = text.trim();
+    if (trimmed.startsWith('[')) {
+      try {
+        const list: unknown = JSON.parse(trimmed);
+        if (Array.isArray(list)) return list;
+      } catch {
+        // Not a JSON list: read as comma-separated text.
+      }
+    }
+    return trimmed.split(',');
+  };
+  const list = typeof value === 'string' ? pieces(value) : Array.isArray(value) ? value : null;
+  if (!list) return value;
+  return list
+    .flatMap((item) => (typeof item === 'string' ? pieces(item) : [item]))
+    .map((item) => (typeof item === 'string' ? item.trim() : item))
+    .filter((item) => item !== '');
+}
+
+export const AUTHOR_MESSAGES = {
+  none: 'Name at least one author',
+  tooMany: `An article may name at most ${LIMITS.maxAuthors} authors`,
+  twice: 'An author is named twice',
+} as const;
+
+const authorIds = z.preprocess(
+  authorIdsValue,
+  z
+    .array(z.string({ error: 'authorIds must be staff ids' }).max(100), {
+      error: 'authorIds must be a list of staff ids or a comma-separated text',
+    })
+    .min(1, AUTHOR_MESSAGES.none)
+    .max(LIMITS.maxAuthors, AUTHOR_MESSAGES.tooMany)
+    .refine((ids) => new Set(ids).size === ids.length, AUTHOR_MESSAGES.twice)
+    .optional(),
+);
+
 /** Every field of a news article but the image file, as the server and both forms validate it. */
 export const newsFieldsSchema = z.object({
   title: requiredText('Title is required')
@@ -229,6 +273,8 @@ export const newsFieldsSchema = z.object({
   /** Saved without being published; absent on an update: as it was. */
   draft: flag.optional(),
   publishAt,
+  /** Absent: the creator on a create, unchanged on an update (decision 103). */
+  authorIds,
 });
 export type NewsFields = z.infer<typeof newsFieldsSchema>;
 

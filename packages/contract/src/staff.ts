@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ROLES } from './roles.ts';
-import { registerSchema } from './schemas.ts';
+import { LIMITS } from './limits.ts';
+import { isHttpUrl, otpCodeSchema, registerSchema } from './schemas.ts';
 
 /** A role, as calls take and answer it. */
 export const roleSchema = z.enum(ROLES);
@@ -81,5 +82,90 @@ export const meSchema = z.object({
   slug: z.string(),
   bio: z.string(),
   links: z.array(z.string()),
+  /** The profile picture, or null (decision 104). */
+  pictureURL: z.string().nullable(),
 });
 export type Me = z.infer<typeof meSchema>;
+
+export const PROFILE_MESSAGES = {
+  bio: `A bio may be at most ${LIMITS.bio.max} characters`,
+  link: 'Each link must be a web address starting with http:// or https://',
+  linkLength: `A link may be at most ${LIMITS.profileLinks.length} characters`,
+  links: `Give at most ${LIMITS.profileLinks.max} links`,
+} as const;
+
+/**
+ * Public links as a profile takes them: a list, a JSON list in text, or one text of addresses
+ * separated by new lines or commas (a form's text area); blank pieces are dropped.
+ */
+export function profileLinksValue(value: unknown): unknown {
+  if (typeof value === 'string') {
+    const trimmed = value.trim();
+    if (trimmed.startsWith('[')) {
+      try {
+        return profileLinksValue(JSON.parse(trimmed));
+      } catch {
+        // Not a JSON list: read as text.
+      }
+    }
+    return profileLinksValue(trimmed.split(/[\n,]/));
+  }
+  if (!Array.isArray(value)) return value;
+  return value
+    .map((item: unknown) => (typeof item === 'string' ? item.trim() : item))
+    .filter((item) => item !== '');
+}
+
+/**
+ * `PUT /auth/me` (decision 104): the person's public profile; a field not given stays as it is.
+ * The picture comes as the multipart file `picture`; `removePicture` drops it.
+ */
+export const profileUpdateSchema = z.object({
+  name: registerSchema.shape.name.optional(),
+  bio: z
+    .string({ error: 'bio must be text' })
+    .trim()
+    .max(LIMITS.bio.max, PROFILE_MESSAGES.bio)
+    .optional(),
+  links: z
+    .preprocess(
+      profileLinksValue,
+      z
+        .array(
+          z
+            .string({ error: PROFILE_MESSAGES.link })
+            .max(LIMITS.profileLinks.length, PROFILE_MESSAGES.linkLength)
+            .refine(isHttpUrl, PROFILE_MESSAGES.link),
+          { error: 'links must be a list of web addresses' },
+        )
+        .max(LIMITS.profileLinks.max, PROFILE_MESSAGES.links),
+    )
+    .optional(),
+  removePicture: z
+    .preprocess(
+      (value) => (value === 'true' ? true : value === 'false' ? false : value),
+      z.boolean(),
+    )
+    .optional(),
+});
+export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
+
+/** `POST /auth/me/email`: a new address, mailed a code; the password proves it is the person. */
+export const emailChangeSchema = z.object({
+  email: registerSchema.shape.email,
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required'),
+});
+export type EmailChangeInput = z.infer<typeof emailChangeSchema>;
+
+/** `POST /auth/me/email/verify`: the code mailed to the new address. */
+export const emailChangeVerifySchema = z.object({ code: otpCodeSchema });
+
+/** A person as their page shows them (`GET /u/author/{slug}`). */
+export const authorDtoSchema = z.object({
+  name: z.string(),
+  slug: z.string(),
+  bio: z.string(),
+  pictureURL: z.string().nullable(),
+  links: z.array(z.string()),
+});
+export type AuthorDto = z.infer<typeof authorDtoSchema>;

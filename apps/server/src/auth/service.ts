@@ -37,6 +37,8 @@ export class AuthService {
     private readonly db: Kysely<Database>,
     private readonly tokens: AccessTokens,
     private readonly sessions: Sessions,
+    /** The URL of a stored picture (the profile's, decision 104). */
+    private readonly mediaUrl: (key: string) => string = (key) => key,
   ) {
     this.refreshTokens = new RefreshTokens(db, sessions);
   }
@@ -141,7 +143,7 @@ export class AuthService {
   async me(session: SessionAdmin): Promise<Me> {
     const row = await this.db
       .selectFrom('admins')
-      .select(['id', 'name', 'email', 'slug', 'bio', 'links'])
+      .select(['id', 'name', 'email', 'slug', 'bio', 'links', 'picture_key'])
       .where('id', '=', session.id)
       .executeTakeFirst();
     if (!row) throw new DomainError('UNAUTHORIZED', 'Please sign in to continue');
@@ -154,6 +156,7 @@ export class AuthService {
       slug: row.slug,
       bio: row.bio,
       links: Array.isArray(links) ? links.filter((link) => typeof link === 'string') : [],
+      pictureURL: row.picture_key ? this.mediaUrl(row.picture_key) : null,
     };
   }
 

@@ -53,6 +53,15 @@ export const publicTags = {
   newsSitemap: 'news-sitemap',
   /** The sitemap index (its files' lastmod). */
   sitemap: 'sitemap',
+  /**
+   * A person's page, API answer and feed (`/author/{slug}`, decision 103): the articles they are
+   * an author of and their profile. Slugs never change, so the tag is the person's for good.
+   */
+  author: (slug: string) => `author:${slug}`,
+  /** What shows a person's name in a byline: the pages and reads of the articles naming them. */
+  byline: (slug: string) => `byline:${slug}`,
+  /** The sitemap file of author pages (`/sitemaps/authors.xml`). */
+  authorsSitemap: 'sitemap:authors',
   /** One month's sitemap files (`YYYY-MM`, by the month an article was created, UTC). */
   sitemapMonth: (month: string) => `${LIST_FAMILIES.sitemapMonth}${month}`,
 } as const;
@@ -74,7 +83,7 @@ export function filterTag(filter: ListFilter, value: unknown): string | null {
 /** What decides where an article shows. */
 export type ArticlePlaces = Pick<
   NewsDto,
-  'slug' | 'createdAt' | 'category' | 'subcategory' | 'publisher' | 'anchor'
+  'slug' | 'createdAt' | 'category' | 'subcategory' | 'publisher' | 'anchor' | 'authors'
 >;
 
 /**
@@ -90,6 +99,9 @@ export function articleTags(news: ArticlePlaces, now: Date): string[] {
     publicTags.sitemapMonth(news.createdAt.slice(0, 7)),
   ];
   if (isInNewsWindow(news.createdAt, now)) tags.push(publicTags.newsSitemap);
+  // Each author's page lists it; whether they have a public article decides the authors' sitemap.
+  for (const author of news.authors) tags.push(publicTags.author(author.slug));
+  if (news.authors.length > 0) tags.push(publicTags.authorsSitemap);
   if (news.category) {
     const category = news.category.name;
     tags.push(publicTags.list('category', category));
@@ -107,9 +119,9 @@ export function articleTags(news: ArticlePlaces, now: Date): string[] {
 
 /** The tags an article's page carries besides its own: the names it shows. */
 export function articleNameTags(
-  news: Pick<NewsDto, 'category' | 'subcategory' | 'publisher' | 'anchor'>,
+  news: Pick<NewsDto, 'category' | 'subcategory' | 'publisher' | 'anchor' | 'authors'>,
 ): string[] {
-  const tags: string[] = [];
+  const tags = news.authors.map((author) => publicTags.byline(author.slug));
   if (news.category) tags.push(publicTags.names('category', news.category.name));
   if (news.subcategory) tags.push(publicTags.names('subcategory', news.subcategory.name));
   if (news.publisher) tags.push(publicTags.names('publisher', news.publisher.name));
@@ -146,3 +158,15 @@ export const taxonomyTags = {
         : [publicTags.lists]),
   ],
 };
+
+/**
+ * What a change of a person makes stale (decisions 103, 104): their page and feed always; a new
+ * name also the bylines that show it and every list answer (the API's articles carry their
+ * authors' names); a removal, the bylines and the authors' sitemap.
+ */
+export function personTags(slug: string, change: { name?: boolean; removed?: boolean }): string[] {
+  const tags = [publicTags.author(slug)];
+  if (change.name || change.removed) tags.push(publicTags.byline(slug), publicTags.lists);
+  if (change.removed) tags.push(publicTags.authorsSitemap);
+  return tags;
+}

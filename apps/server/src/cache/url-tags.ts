@@ -33,6 +33,21 @@ export function articleSlugOf(url: string): string | null {
   }
 }
 
+/**
+ * The slug of a person's feed (`/author/{slug}/rss.xml`) or API answer (`/api/v1/u/author/{slug}`),
+ * or null for any other path.
+ */
+export function authorOf(path: string): string | null {
+  const match =
+    /^\/author\/([^/]+)\/rss\.xml$/.exec(path) ?? /^\/api\/v1\/u\/author\/([^/]+)$/.exec(path);
+  if (!match?.[1]) return null;
+  try {
+    return lookupKey(decodeURIComponent(match[1]));
+  } catch {
+    return null;
+  }
+}
+
 /** The section of a `/{category}/rss.xml` or `/{category}/{subcategory}/rss.xml` path. */
 function sectionOfFeed(path: string): { category: string; subcategory?: string } | null {
   const segments = path.split('/').slice(1);
@@ -55,6 +70,11 @@ export function urlTags(url: string): StaleTags | null {
   if (slug !== null) return [publicTags.article(slug)];
   if (path === publicPaths.feed()) return [publicTags.feeds, publicTags.lists];
   if (path === publicPaths.newsSitemap()) return [publicTags.newsSitemap];
+  const author = authorOf(path);
+  // A person's feed and API answer list their articles; the answer's articles name every author.
+  if (author !== null && path.endsWith(`/${FEED_FILE}`)) return [publicTags.author(author)];
+  if (author !== null) return [publicTags.author(author), publicTags.lists];
+  if (path === '/sitemaps/authors.xml') return [publicTags.authorsSitemap];
   const section = sectionOfFeed(path);
   // A feed's title names its section, and a removed category or sub-category takes it away.
   if (section) return [publicTags.sectionFeed(section), publicTags.taxonomy, publicTags.lists];

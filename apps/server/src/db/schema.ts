@@ -97,6 +97,10 @@ export interface AdminTable {
   /** JSON list of public links (URLs). */
   links: Generated<string>;
   last_sign_in_at: Generated<Timestamp | null>;
+  /** The profile picture's media key, or null (decision 104). */
+  picture_key: Generated<string | null>;
+  /** A new e-mail address asked for, applied once the code mailed to it is given. */
+  pending_email: Generated<string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

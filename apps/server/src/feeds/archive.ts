@@ -114,6 +114,24 @@ export class NewsArchive {
     return rows.map((row) => ({ slug: row.slug, title: row.title, createdAt: row.created_at }));
   }
 
+  /**
+   * The people with at least one public article, by slug, each with when the newest of their
+   * public articles last changed: the author pages the sitemap lists (decision 103).
+   */
+  async authors(): Promise<{ slug: string; changedAt: string | null }[]> {
+    const rows = await this.db
+      .selectFrom('news_authors as a')
+      .innerJoin('news as m', 'm.id', 'a.news_id')
+      .innerJoin('admins as p', 'p.id', 'a.staff_id')
+      .select((eb) => ['p.slug', eb.fn.max('m.updated_at').as('changed_at')])
+      .where(isPublicNews('m', isoNow(this.clock)))
+      .where('p.verified', '=', 1)
+      .groupBy('p.slug')
+      .orderBy('p.slug')
+      .execute();
+    return rows.map((row) => ({ slug: row.slug, changedAt: row.changed_at ?? null }));
+  }
+
   /** When categories or sub-categories last changed: the pages file's lastmod. */
   async taxonomyChangedAt(): Promise<string | null> {
     const [categories, subcategories] = await Promise.all(

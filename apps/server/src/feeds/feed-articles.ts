@@ -6,7 +6,8 @@ import type { Clock } from '../domain/clock.ts';
 import { MediaSizes } from '../storage/media-sizes.ts';
 import type { MediaStorage } from '../storage/storage.ts';
 import { imageContentType } from '../media/image.ts';
-import { NewsRepository, toNewsDto } from '../news/repo.ts';
+import { NewsRepository, toNewsDto, type NewsRowWithNames } from '../news/repo.ts';
+import { staffBySlug } from '../news/reads.ts';
 
 /** An article's picture as a feed encloses it: where it is, its real byte size and type. */
 export interface FeedImage {
@@ -29,7 +30,7 @@ export class FeedArticles {
   private readonly sizes: MediaSizes;
 
   constructor(
-    db: Kysely<Database>,
+    private readonly db: Kysely<Database>,
     private readonly storage: MediaStorage,
     private readonly categories: CategoryService,
     clock: Clock,
@@ -49,6 +50,27 @@ export class FeedArticles {
       { activeOnly: true, category: section?.category, subcategory: section?.subcategory },
       limit,
     );
+    return this.withImages(rows);
+  }
+
+  /**
+   * A person's newest public articles (decision 103), and their name and slug; null when no one
+   * on the staff has the slug.
+   */
+  async byAuthor(
+    slug: string,
+    limit: number,
+  ): Promise<{ author: { name: string; slug: string }; articles: FeedArticle[] } | null> {
+    const person = await staffBySlug(this.db, slug);
+    if (!person) return null;
+    const { rows } = await this.repo.byAuthor(person.id, limit, 0);
+    return {
+      author: { name: person.name, slug: person.slug },
+      articles: await this.withImages(rows),
+    };
+  }
+
+  private withImages(rows: NewsRowWithNames[]): Promise<FeedArticle[]> {
     return Promise.all(
       rows.map(async (row) => ({
         news: toNewsDto(row, (key) => this.storage.url(key)),

@@ -54,6 +54,15 @@ export async function feeds(app: FastifyInstance) {
     return sendFeed(request, reply, section);
   };
 
+  // A person's feed (decision 103); an unknown slug is a 404 like their page.
+  app.get<{ Params: { slug: string } }>(`/author/:slug/${FEED_FILE}`, async (request, reply) => {
+    const found = await feedArticles.byAuthor(request.params.slug, RSS_ITEM_COUNT);
+    if (!found) return reply.status(404).type('text/plain; charset=utf-8').send('No such feed\n');
+    const { publicUrl } = app.config;
+    const body = rssDocument({ section: null, ...found, publicUrl, now: app.clock.now() });
+    return sendXml(request, reply, RSS_TYPE, body);
+  });
+
   app.get(`/${FEED_FILE}`, (request, reply) => sendFeed(request, reply, null));
   app.get<{ Params: SectionParams }>(`/:category/${FEED_FILE}`, sectionFeed);
   app.get<{ Params: SectionParams }>(`/:category/:subcategory/${FEED_FILE}`, sectionFeed);

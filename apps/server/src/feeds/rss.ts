@@ -1,6 +1,7 @@
 import { Feed } from 'feed';
 import {
   PUBLICATION,
+  authorFeedTitle,
   feedTitle,
   htmlToText,
   publicPaths,
@@ -20,6 +21,8 @@ const cdataSafe = (text: string) => text.replaceAll(']]>', ']] >');
 export interface RssChannel {
   /** The site's feed when null; a category's or sub-category's otherwise. */
   section: Section | null;
+  /** A person's feed: their articles (decision 103); `section` is null then. */
+  author?: { name: string; slug: string };
   articles: FeedArticle[];
   publicUrl: string;
   /** When there is nothing to list, the channel says it was built now. */
@@ -31,15 +34,25 @@ export interface RssChannel {
  * permalinks (also the guid), publication date, a plain-text summary, the category and the
  * picture as an enclosure with its real byte size (decision 082).
  */
-export function rssDocument({ section, articles, publicUrl, now }: RssChannel): string {
-  const page = section ? publicPaths.category(section.category, section.subcategory) : '/';
-  const self = section ? publicPaths.feed(section.category, section.subcategory) : undefined;
+export function rssDocument({ section, author, articles, publicUrl, now }: RssChannel): string {
+  const page = author
+    ? publicPaths.author(author.slug)
+    : section
+      ? publicPaths.category(section.category, section.subcategory)
+      : '/';
+  const self = author
+    ? publicPaths.authorFeed(author.slug)
+    : section
+      ? publicPaths.feed(section.category, section.subcategory)
+      : undefined;
   const newest = articles[0]?.news.createdAt;
   const feed = new Feed({
-    title: feedTitle(section ?? undefined),
-    description: section
-      ? `${PUBLICATION.description} in ${section.subcategory ?? section.category}`
-      : PUBLICATION.description,
+    title: author ? authorFeedTitle(author.name) : feedTitle(section ?? undefined),
+    description: author
+      ? `${PUBLICATION.description} by ${author.name}`
+      : section
+        ? `${PUBLICATION.description} in ${section.subcategory ?? section.category}`
+        : PUBLICATION.description,
     id: publicUrl + page,
     link: publicUrl + page,
     language: PUBLICATION.language,
@@ -55,7 +68,8 @@ export function rssDocument({ section, articles, publicUrl, now }: RssChannel): 
       link: publicUrl + publicPaths.article(news.slug),
       date: new Date(news.createdAt),
       description: cdataSafe(summary),
-      ...(news.category ? { category: [{ name: news.category.name }] } : {}),
+      // A person's feed names no sections: it goes stale by their articles and profile alone.
+      ...(news.category && !author ? { category: [{ name: news.category.name }] } : {}),
       ...(image
         ? {
             enclosure: {

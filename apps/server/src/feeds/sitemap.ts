@@ -37,12 +37,21 @@ export async function sitemaps(app: FastifyInstance) {
   const { archive, categories } = app.services;
 
   app.get(publicPaths.sitemapIndex(), async (request, reply) => {
-    const [files, taxonomyChangedAt] = await Promise.all([
+    const [files, taxonomyChangedAt, authors] = await Promise.all([
       archive.files(perFile),
       archive.taxonomyChangedAt(),
+      archive.authors(),
     ]);
+    const authorsChangedAt = authors
+      .map((author) => author.changedAt ?? '')
+      .sort()
+      .at(-1);
     const entries: Entry[] = [
       { loc: `${base}/sitemaps/pages.xml`, lastmod: taxonomyChangedAt },
+      // Listed once someone has a public article (a sitemap file holds at least one URL).
+      ...(authors.length > 0
+        ? [{ loc: `${base}/sitemaps/authors.xml`, lastmod: authorsChangedAt || null }]
+        : []),
       ...files.map((file) => ({
         loc: `${base}/sitemaps/${monthFileName(file.month, file.part)}`,
         lastmod: file.changedAt,
@@ -63,6 +72,19 @@ export async function sitemaps(app: FastifyInstance) {
     }
     // Two names with the same path segment have one address, listed once.
     const entries = [...new Set(paths)].map((path) => ({ loc: base + path }));
+    return sendXml(request, reply, XML_TYPE, document('urlset', 'url', entries));
+  });
+
+  // The pages of the people with public articles (decision 103).
+  app.get('/sitemaps/authors.xml', async (request, reply) => {
+    const authors = await archive.authors();
+    if (authors.length === 0) {
+      return reply.status(404).type('text/plain; charset=utf-8').send('No such sitemap file\n');
+    }
+    const entries = authors.map((author) => ({
+      loc: base + publicPaths.author(author.slug),
+      lastmod: author.changedAt,
+    }));
     return sendXml(request, reply, XML_TYPE, document('urlset', 'url', entries));
   });
 

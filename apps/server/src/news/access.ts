@@ -1,5 +1,10 @@
 import type { Kysely } from 'kysely';
-import { articleAccess, type ArticleState, type StaffRef } from '@newsroom/contract';
+import {
+  articleAccess,
+  choosesAuthors,
+  type ArticleState,
+  type StaffRef,
+} from '@newsroom/contract';
 import type { Actor } from '../domain/actor.ts';
 import type { Database } from '../db/schema.ts';
 import { DomainError } from '../domain/errors.ts';
@@ -59,7 +64,45 @@ export async function setAuthors(db: Kysely<Database>, newsId: string, staffIds:
     .execute();
 }
 
+/**
+ * The authors a write names, checked against the staff (decision 103): each must be an active
+ * member of the staff, else a 400 naming the first that is not.
+ */
+export async function assertStaffAuthors(db: Kysely<Database>, staffIds: readonly string[]) {
+  if (staffIds.length === 0) return;
+  const rows = await db
+    .selectFrom('admins')
+    .select('id')
+    .where('id', 'in', staffIds)
+    .where('verified', '=', 1)
+    .where('status', '=', 'active')
+    .execute();
+  const found = new Set(rows.map((row) => row.id));
+  const missing = staffIds.find((id) => !found.has(id));
+  if (missing !== undefined) {
+    throw new DomainError(
+      'BAD_REQUEST',
+      `authorIds: no active member of the staff has the id "${missing}"`,
+    );
+  }
+}
+
 const refuse = (message: string) => new DomainError('FORBIDDEN', message);
+
+/**
+ * A write naming `chosen` as the article's authors where they are `current` (on a create, the
+ * person alone): editors and admins name anyone; an author or a contributor may only send the
+ * authors as they are (decision 103).
+ */
+export function assertMayChooseAuthors(
+  actor: Actor,
+  chosen: readonly string[],
+  current: readonly string[],
+) {
+  if (choosesAuthors(actor.role)) return;
+  const same = chosen.length === current.length && chosen.every((id, i) => id === current[i]);
+  if (!same) throw refuse('Only an editor or an admin may choose an article’s authors');
+}
 
 const PUBLISHING =
   'Your role may not publish or schedule articles: save it as a draft, and an editor will publish it';

@@ -3,6 +3,8 @@ import {
   READ_ALSO_COUNT,
   RELATED_NEWS_COUNT,
   nameFilterValue,
+  type AuthorDto,
+  type AuthorPage,
   type NewsDto,
   type PageQuery,
 } from '@newsroom/contract';
@@ -25,6 +27,11 @@ export interface NewsPage {
   count: number;
 }
 
+/** A person's page: who they are, a page of their public articles and how many there are. */
+export interface AuthorNewsPage extends AuthorPage {
+  count: number;
+}
+
 /**
  * The public reads of news articles: what readers see, for the API (NewsService adds the
  * writes) and for page renders, which read with nothing else (pages/render-worker.ts).
@@ -33,11 +40,34 @@ export class NewsReads {
   protected readonly repo: NewsRepository;
 
   constructor(
-    db: Kysely<Database>,
+    private readonly readDb: Kysely<Database>,
     protected readonly storage: MediaStorage,
     protected readonly clock: Clock,
   ) {
-    this.repo = new NewsRepository(db, clock);
+    this.repo = new NewsRepository(readDb, clock);
+  }
+
+  /**
+   * A member of the staff by their slug, as their page shows them, and a page of the public
+   * articles they are an author of, newest first (decision 103). Null when no one on the staff
+   * has the slug (a removed person's page is gone with them).
+   */
+  async author(slug: string, page: PageQuery): Promise<AuthorNewsPage | null> {
+    const person = await staffBySlug(this.readDb, slug);
+    if (!person) return null;
+    const { rows, count } = await this.repo.byAuthor(
+      person.id,
+      page.limit,
+      (page.page - 1) * page.limit,
+    );
+    const author: AuthorDto = {
+      name: person.name,
+      slug: person.slug,
+      bio: person.bio,
+      pictureURL: person.picture_key ? this.storage.url(person.picture_key) : null,
+      links: linksOf(person.links),
+    };
+    return { author, news: rows.map((row) => this.toDto(row)), count };
   }
 
   /** Public articles, newest first, filtered by names ('' or 'null' mean no filter). */
@@ -94,6 +124,26 @@ export class NewsReads {
 
   protected toDto(row: Parameters<typeof toNewsDto>[0]): NewsDto {
     return toNewsDto(row, (key) => this.storage.url(key));
+  }
+}
+
+/** A member of the staff by their slug (any spelling of its case), or undefined. */
+export function staffBySlug(db: Kysely<Database>, slug: string) {
+  return db
+    .selectFrom('admins')
+    .select(['id', 'name', 'slug', 'bio', 'links', 'picture_key'])
+    .where('slug', '=', lookupKey(slug))
+    .where('verified', '=', 1)
+    .executeTakeFirst();
+}
+
+/** A person's public links, as stored (a JSON list of URLs). */
+export function linksOf(text: string): string[] {
+  try {
+    const links: unknown = JSON.parse(text);
+    return Array.isArray(links) ? links.filter((link) => typeof link === 'string') : [];
+  } catch {
+    return [];
   }
 }
 

@@ -1,10 +1,17 @@
 import type { Expression, Kysely, Selectable } from 'kysely';
-import { tagsForRead, type AdminNewsRow, type NewsDto, type Ref } from '@newsroom/contract';
+import {
+  tagsForRead,
+  type AdminNewsRow,
+  type NewsDto,
+  type Ref,
+  type StaffRef,
+} from '@newsroom/contract';
 import { lowerEquals } from '../db/database.ts';
 import type { Database, NewsTable } from '../db/schema.ts';
 import { isoNow, type Clock } from '../domain/clock.ts';
 import { NewsFigures, type ResolvedFilter } from './figures.ts';
 import { isPublicNews, isScheduledNews } from '../db/news-visibility.ts';
+import { authorsOf } from './access.ts';
 
 /** Which news a query reads; names are matched case-insensitively. */
 export interface NewsFilter {
@@ -18,11 +25,16 @@ export interface NewsFilter {
 
 export type NewsRow = Selectable<NewsTable>;
 
-export interface NewsRowWithNames extends NewsRow {
+interface NamedNewsRow extends NewsRow {
   category_name: string | null;
   subcategory_name: string | null;
   publisher_name: string | null;
   anchor_name: string | null;
+}
+
+/** A news row as every read gives it: the names it refers to and its authors in byline order. */
+export interface NewsRowWithNames extends NamedNewsRow {
+  authors: StaffRef[];
 }
 
 /**
@@ -151,7 +163,7 @@ export class NewsRepository {
     if (subCategoryIds?.length === 0) return [];
     const named = (table: SingleNameTable, name: string | undefined) =>
       name === undefined ? undefined : this.idNamed(table, name).$asScalar();
-    return this.listResolved(
+    return this.listResolvedWithAuthors(
       {
         activeOnly: filter.activeOnly ?? false,
         categoryId: named('categories', filter.category),
@@ -175,10 +187,64 @@ export class NewsRepository {
     if (!resolved) return { rows: [], count: 0 };
     const now = isoNow(this.clock);
     const [rows, count] = await Promise.all([
-      this.listResolved(resolved, limit, offset, now),
+      this.listResolvedWithAuthors(resolved, limit, offset, now),
       this.count(resolved, now),
     ]);
     return { rows, count };
+  }
+
+  /**
+   * A page of the public articles `staffId` is an author of, newest first, and how many there
+   * are: one range of `news_authors (staff_id, news_id)` joined to the articles.
+   */
+  async byAuthor(
+    staffId: string,
+    limit: number,
+    offset: number,
+  ): Promise<{ rows: NewsRowWithNames[]; count: number }> {
+    const now = isoNow(this.clock);
+    const theirs = this.db
+      .selectFrom('news_authors as a')
+      .innerJoin('news as m', 'm.id', 'a.news_id')
+      .where('a.staff_id', '=', staffId)
+      .where(isPublicNews('m', now));
+    const page = theirs
+      .select('m.id')
+      .orderBy('m.created_at', 'desc')
+      .orderBy('m.id', 'desc')
+      .limit(limit)
+      .offset(offset);
+    const [rows, counted] = await Promise.all([
+      this.withNames()
+        .where('n.id', 'in', page)
+        .orderBy('n.created_at', 'desc')
+        .orderBy('n.id', 'desc')
+        .execute()
+        .then((found) => this.withAuthors(found)),
+      theirs.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+    ]);
+    return { rows, count: Number(counted.count) };
+  }
+
+  /**
+   * The authors of the rows, in byline order: one query for the whole page, never one per row
+   * (decision 103).
+   */
+  private async withAuthors(rows: NamedNewsRow[]): Promise<NewsRowWithNames[]> {
+    const authors = await authorsOf(
+      this.db,
+      rows.map((row) => row.id),
+    );
+    return rows.map((row) => ({ ...row, authors: authors.get(row.id) ?? [] }));
+  }
+
+  private async listResolvedWithAuthors(
+    resolved: MatchFilter,
+    limit: number,
+    offset: number,
+    now = isoNow(this.clock),
+  ): Promise<NewsRowWithNames[]> {
+    return this.withAuthors(await this.listResolved(resolved, limit, offset, now));
   }
 
   /**
@@ -218,30 +284,35 @@ export class NewsRepository {
       .execute();
   }
 
-  findById(id: string): Promise<NewsRowWithNames | undefined> {
-    return this.withNames().where('n.id', '=', id).executeTakeFirst();
+  async findById(id: string): Promise<NewsRowWithNames | undefined> {
+    return this.one(await this.withNames().where('n.id', '=', id).executeTakeFirst());
   }
 
   /** The rows of these ids, in no particular order; ids that vanished are left out. */
   async findByIds(ids: string[]): Promise<NewsRowWithNames[]> {
     if (ids.length === 0) return [];
-    return this.withNames().where('n.id', 'in', ids).execute();
+    return this.withAuthors(await this.withNames().where('n.id', 'in', ids).execute());
   }
 
   /** Articles scheduled for after now, soonest first: what becomes public next, and when. */
-  scheduled(limit: number): Promise<NewsRowWithNames[]> {
-    return this.withNames()
+  async scheduled(limit: number): Promise<NewsRowWithNames[]> {
+    const rows = await this.withNames()
       .where(isScheduledNews('n', isoNow(this.clock)))
       .orderBy('n.created_at')
       .orderBy('n.id')
       .limit(limit)
       .execute();
+    return this.withAuthors(rows);
   }
 
-  findBySlug(slug: string, activeOnly: boolean): Promise<NewsRowWithNames | undefined> {
+  async findBySlug(slug: string, activeOnly: boolean): Promise<NewsRowWithNames | undefined> {
     let query = this.withNames().where('n.slug', '=', slug);
     if (activeOnly) query = query.where(isPublicNews('n', isoNow(this.clock)));
-    return query.executeTakeFirst();
+    return this.one(await query.executeTakeFirst());
+  }
+
+  private async one(row: NamedNewsRow | undefined): Promise<NewsRowWithNames | undefined> {
+    return row && (await this.withAuthors([row]))[0];
   }
 }
 
@@ -283,14 +354,14 @@ export function toNewsDto(row: NewsRowWithNames, imageUrl: (key: string) => stri
     views: Number(row.views),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    authors: row.authors,
   };
 }
 
 /** The admin table's row of an article: the names as text, the ids beside them. */
-export function toAdminNewsRow(news: NewsDto, authors: AdminNewsRow['authors']): AdminNewsRow {
+export function toAdminNewsRow(news: NewsDto): AdminNewsRow {
   return {
     ...news,
-    authors,
     category: news.category?.name ?? '',
     subcategory: news.subcategory?.name ?? '',
     publisher: news.publisher?.name ?? '',

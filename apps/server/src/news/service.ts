@@ -19,11 +19,12 @@ import { isPendingImageKey } from '../media/image-keys.ts';
 import { NewsMedia } from '../media/media.ts';
 import { publicationOf } from './publication.ts';
 import {
+  assertMayChooseAuthors,
   assertMayCreate,
   assertMayDelete,
   assertMayUpdate,
+  assertStaffAuthors,
   authorIdsOf,
-  authorsOf,
   setAuthors,
   stateOf,
 } from './access.ts';
@@ -61,8 +62,9 @@ export class NewsService extends NewsReads {
   }
 
   /**
-   * Creates an article; `actor` (a staff call) becomes its author and must be allowed to leave it
-   * where the fields put it (decision 099). Without one (seeding), it has no author yet.
+   * Creates an article; `actor` (a staff call) must be allowed to leave it where the fields put
+   * it (decision 099). Its authors are `authorIds`, by default the actor; only editors and admins
+   * name others (decision 103). Without an actor (seeding) and without `authorIds`, it has none.
    */
   async create(fields: NewsFields, image: NewsImage | null, actor?: Actor): Promise<NewsDto> {
     const values = newsValues(fields);
@@ -71,17 +73,20 @@ export class NewsService extends NewsReads {
     const stamp = this.stamp();
     const publication = publicationOf(fields, null, stamp, now);
     if (actor) assertMayCreate(actor, stateOf(publication, stamp));
+    const authorIds = fields.authorIds ?? (actor ? [actor.id] : []);
+    if (actor) assertMayChooseAuthors(actor, authorIds, [actor.id]);
     const checked = image ? await checkImage(image) : null;
     const id = newId();
     const key = await this.write(checked, values.slug, async (trx, imageKey) => {
       await new NewsWriteChecks(trx).assert(fields, checked, null);
+      await assertStaffAuthors(trx, authorIds);
       await new SlugHistory(trx).taken(values.slug);
       await trx
         .insertInto('news')
         .values({ ...values, ...publication, image_key: imageKey, id, views: 0 })
         .execute();
+      await setAuthors(trx, id, authorIds);
       if (actor) {
-        await setAuthors(trx, id, [actor.id]);
         const after = await auditedNews(trx, id, stamp);
         await recordAudit(trx, actor, {
           action: 'create',
@@ -120,13 +125,25 @@ export class NewsService extends NewsReads {
       const stamp = this.stamp();
       const publication = publicationOf(fields, existing, stamp, now);
       const audited = actor ? await auditedNews(trx, id, now) : null;
+      const authorIds = await authorIdsOf(trx, id);
       if (actor) {
-        const own = (await authorIdsOf(trx, id)).includes(actor.id);
+        const own = authorIds.includes(actor.id);
         const moved =
           publication.draft !== existing.draft || publication.created_at !== existing.created_at;
         assertMayUpdate(actor, own, stateOf(existing, now), stateOf(publication, stamp), moved);
+        if (fields.authorIds) assertMayChooseAuthors(actor, fields.authorIds, authorIds);
       }
       await new NewsWriteChecks(trx).assert(fields, checked, existing);
+      // Authors named as they are are not written again.
+      const chosen = fields.authorIds;
+      const changed =
+        chosen !== undefined &&
+        (chosen.length !== authorIds.length ||
+          chosen.some((staffId, i) => staffId !== authorIds[i]));
+      if (changed) {
+        await assertStaffAuthors(trx, chosen);
+        await setAuthors(trx, id, chosen);
+      }
       await new SlugHistory(trx).moved(id, existing.slug, values.slug);
       const keep = checked === null && !fields.removeImage;
       // The row is written only if its picture is still the one read: the variant maker may
@@ -162,8 +179,9 @@ export class NewsService extends NewsReads {
     if (replaced) await this.removeFile(replaced);
     this.makeVariants(id, key);
     const after = await this.get(id);
-    // Where it was listed and where it is listed now: a move drops both. The pages of its former
-    // slugs are tagged as its page (addresses/service.ts), so they go with `before`.
+    // Where it was listed and where it is listed now: a move drops both, and the pages of its
+    // authors before and after. The pages of its former slugs are tagged as its page
+    // (addresses/service.ts), so they go with `before`.
     const now = this.clock.now();
     await this.invalidate([...articleTags(before, now), ...articleTags(after, now)]);
     return after;
@@ -192,11 +210,7 @@ export class NewsService extends NewsReads {
   /** Every article, active or not, drafts and scheduled ones too, newest first, as admin rows. */
   async adminList(page: PageQuery): Promise<AdminNewsPage> {
     const { data, count } = await this.page({}, page);
-    const authors = await authorsOf(
-      this.db,
-      data.map((news) => news._id),
-    );
-    return { data: data.map((news) => toAdminNewsRow(news, authors.get(news._id) ?? [])), count };
+    return { data: data.map(toAdminNewsRow), count };
   }
 
   /**

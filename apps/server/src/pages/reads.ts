@@ -3,6 +3,7 @@ import { filterTag, articleNameTags, publicTags } from '../cache/tags.ts';
 import type { PageArticle } from '../cache/cached-response.ts';
 import { isDatabaseUnavailable } from '../db/errors.ts';
 import { DomainError } from '../domain/errors.ts';
+import { lookupKey } from '../domain/lookup-key.ts';
 import { sanitizeDescription } from '../domain/rich-text.ts';
 import type { CategoryService } from '../category/service.ts';
 import type { NewsReads } from '../news/reads.ts';
@@ -11,7 +12,7 @@ import type { SearchService } from '../search/service.ts';
 /** What pages read from: the services the API routes read from too. */
 export interface PageSources {
   categories: Pick<CategoryService, 'list'>;
-  news: Pick<NewsReads, 'publicList' | 'bySlug' | 'latest' | 'related'>;
+  news: Pick<NewsReads, 'publicList' | 'bySlug' | 'latest' | 'related' | 'author'>;
   search: Pick<SearchService, 'search'>;
 }
 
@@ -86,6 +87,14 @@ export function pageReads(services: PageSources) {
         article = { id: news._id, slug: news.slug };
         // Cleaned again on its way to the page, by today's rules, whenever it was stored.
         return { ...news, description: sanitizeDescription(news.description) };
+      }),
+    author: ({ slug, page, limit }) =>
+      noted(() => {
+        // The person's profile and the articles they are an author of; unknown, a new person
+        // with the slug would name it too. Its cards name sections, as every list's do.
+        tags.add(publicTags.author(lookupKey(slug)));
+        tags.add(publicTags.lists);
+        return services.news.author(slug, { page, limit });
       }),
     search: (query) =>
       noted(() => {

@@ -2,6 +2,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   CACHE_MS,
+  PAGE_SIZE,
+  authorPageSchema,
+  pageQueryOf,
   categoryDtoSchema,
   latestNewsQuerySchema,
   newsDtoSchema,
@@ -12,6 +15,7 @@ import { countArticleView } from '../views/article-views.ts';
 import { ok } from '../http/envelope.ts';
 import { answers, answersNothing, type ContractTypeProvider } from '../http/route-schemas.ts';
 import { validate } from '../http/validate.ts';
+import { DomainError } from '../domain/errors.ts';
 
 const slugParams = z.object({ slug: z.string() });
 type SlugParams = z.infer<typeof slugParams>;
@@ -74,6 +78,32 @@ export async function publicRoutes(scope: FastifyInstance) {
   const beaconSchema = { params: slugParams, response: answersNothing('The view is counted') };
   app.get('/news/:slug/view', { schema: beaconSchema }, beacon);
   app.post('/news/:slug/view', { schema: beaconSchema }, beacon);
+
+  // A person's page: who they are and their public articles, newest first (decision 103).
+  const authorQuery = pageQueryOf(PAGE_SIZE.authorNews);
+  const authorSchema = {
+    params: slugParams,
+    querystring: authorQuery,
+    response: answers(authorPageSchema, { count: z.number() }),
+  };
+  app.get<{ Params: SlugParams }>(
+    '/author/:slug',
+    { schema: authorSchema },
+    async (request, reply) => {
+      const query = validate(authorQuery, request.query);
+      const found = await news.author(request.params.slug, query);
+      if (!found) {
+        throw new DomainError(
+          'NOT_FOUND',
+          `No one on the staff has the address "${request.params.slug}"`,
+        );
+      }
+      cacheFor(reply, CACHE_MS.public);
+      return ok({ author: found.author, news: found.news }, 'Author fetched successfully', {
+        count: found.count,
+      });
+    },
+  );
 
   const relatedSchema = { querystring: relatedNewsQuerySchema, response: newsList };
   app.get('/related-news', { schema: relatedSchema }, async (request, reply) => {

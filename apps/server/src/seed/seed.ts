@@ -30,6 +30,9 @@ export interface SeedServices {
     create(fields: NewsFields, image: { bytes: Buffer } | null, actor?: Actor): Promise<NewsDto>;
     variantsIdle(): Promise<void>;
   };
+  profiles: {
+    update(id: string, input: { bio?: string }, picture: null): Promise<void>;
+  };
   registration: {
     createAdmin(input: {
       name: string;
@@ -51,12 +54,35 @@ export interface SeedDeps {
 
 export const DEMO_ADMIN_EMAIL = 'admin@newsroom.local';
 
-/** The demo newsroom's other staff, one or two of each role. */
-const DEMO_STAFF: { name: string; email: string; role: Role }[] = [
-  { name: 'Meera Iyer', email: 'meera@newsroom.local', role: 'editor' },
-  { name: 'Arjun Mehta', email: 'arjun@newsroom.local', role: 'author' },
-  { name: 'Sara Thomas', email: 'sara@newsroom.local', role: 'author' },
-  { name: 'Kabir Singh', email: 'kabir@newsroom.local', role: 'contributor' },
+/** The demo admin's short bio, on their author page. */
+const DEMO_ADMIN_BIO = 'Runs the Newsroom desk and writes when the news will not wait.';
+
+/** The demo newsroom's other staff, one or two of each role, each with a short bio. */
+const DEMO_STAFF: { name: string; email: string; role: Role; bio: string }[] = [
+  {
+    name: 'Meera Iyer',
+    email: 'meera@newsroom.local',
+    role: 'editor',
+    bio: 'Edits the politics and business pages; before that, twelve years on the city beat.',
+  },
+  {
+    name: 'Arjun Mehta',
+    email: 'arjun@newsroom.local',
+    role: 'author',
+    bio: 'Covers technology and sport, and anything that happens in a stadium.',
+  },
+  {
+    name: 'Sara Thomas',
+    email: 'sara@newsroom.local',
+    role: 'author',
+    bio: 'Reports on the courts, crime and the people they touch.',
+  },
+  {
+    name: 'Kabir Singh',
+    email: 'kabir@newsroom.local',
+    role: 'contributor',
+    bio: 'Writes on culture and the arts from the city’s stages and screens.',
+  },
 ];
 
 export interface SeedResult {
@@ -103,6 +129,7 @@ export async function seedDemo({
     password,
     verified: true,
   });
+  await services.profiles.update(admin.id, { bio: DEMO_ADMIN_BIO }, null);
   const setUp: Actor = { id: admin.id, role: 'admin', address: null };
   const categories = await createCategories(services, created, setUp);
   const publishers = await createNamed(
@@ -115,12 +142,13 @@ export async function seedDemo({
   const anchors = await createNamed(services.anchors, ANCHORS, 'anchors', created, setUp);
 
   const writers: Actor[] = [setUp];
-  for (const person of DEMO_STAFF) {
+  for (const { bio, ...person } of DEMO_STAFF) {
     const created = await services.registration.createAdmin({
       ...person,
       password: randomBytes(18).toString('base64url'),
       verified: true,
     });
+    await services.profiles.update(created.id, { bio }, null);
     // A contributor's stories wait for an editor: the published demo stories are by the others.
     if (person.role !== 'contributor')
       writers.push({ id: created.id, role: person.role, address: null });

@@ -6,6 +6,7 @@ import {
   invitationInputSchema,
   loginDataSchema,
   staffDtoSchema,
+  staffRefSchema,
   staffRemovalSchema,
   staffUpdateSchema,
 } from '@newsroom/contract';
@@ -44,6 +45,15 @@ export async function staffRoutes(scope: FastifyInstance) {
       ]);
       return ok(people, 'Staff fetched successfully', { invitations: pending });
     },
+  );
+  // Who may be named an author of an article: the editor's picker (decision 103).
+  app.get(
+    '/authors',
+    {
+      config: { action: 'content.read' },
+      schema: { response: answers(z.array(staffRefSchema)) },
+    },
+    async () => ok(await staff.authors(), 'Staff fetched successfully'),
   );
   app.put<{ Params: IdParams }>(
     '/:id',

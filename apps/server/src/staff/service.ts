@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { invitableRoles, type StaffDto, type StaffUpdate } from '@newsroom/contract';
 import type { Sessions } from '../auth/sessions.ts';
+import { personTags, publicTags, type Invalidate } from '../cache/tags.ts';
 import { now } from '../db/ids.ts';
 import type { Database } from '../db/schema.ts';
 import type { Actor } from '../domain/actor.ts';
@@ -27,8 +28,21 @@ export class StaffService {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly sessions: Sessions,
+    private readonly invalidate: Invalidate = () => Promise.resolve(),
   ) {
     this.repo = new StaffRepository(db);
+  }
+
+  /** Everyone on the staff who may be named an author: active people, by name (decision 103). */
+  authors() {
+    return this.db
+      .selectFrom('admins')
+      .select(['id as _id', 'name', 'slug'])
+      .where('verified', '=', 1)
+      .where('status', '=', 'active')
+      .orderBy('name')
+      .orderBy('id')
+      .execute();
   }
 
   /** The people `viewer` may see: everyone for an admin, authors and contributors for an editor. */
@@ -124,6 +138,12 @@ export class StaffService {
         });
       },
     });
+    // Their page and bylines go; the heir's page lists the articles now (decision 103).
+    await this.invalidate([
+      ...personTags(person.slug, { removed: true }),
+      publicTags.author(heir.slug),
+      publicTags.sitemap,
+    ]);
     return person;
   }
 }

@@ -10,6 +10,7 @@ import { DashboardScreen } from './dashboard/DashboardScreen.tsx';
 import { AdminLayout } from './layout/AdminLayout.tsx';
 import { Allowed } from './layout/Allowed.tsx';
 import { NewsTableScreen } from './news/NewsTableScreen.tsx';
+import { ProfileScreen } from './profile/ProfileScreen.tsx';
 import { StaffScreen } from './staff/StaffScreen.tsx';
 import { anchorEntity, categoryEntity, publisherEntity } from './taxonomy/api.ts';
 import { NamedListScreen } from './taxonomy/NamedListScreen.tsx';
@@ -115,6 +116,14 @@ export function AdminApp() {
           element={
             <Allowed action="audit">
               <AuditScreen />
+            </Allowed>
+          }
+        />
+        <Route
+          path={paths.admin.profile()}
+          element={
+            <Allowed action="account">
+              <ProfileScreen />
             </Allowed>
           }
         />

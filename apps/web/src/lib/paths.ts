@@ -18,6 +18,8 @@ export const paths = {
     contactDetails: () => '/contact-details',
     staff: () => '/staff',
     audit: () => '/audit',
+    /** Each person's own profile, e-mail address and password (decision 104). */
+    profile: () => '/profile',
   },
 } as const;
 

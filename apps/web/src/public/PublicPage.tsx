@@ -3,6 +3,7 @@ import { NotFound } from '../shared/NotFound.tsx';
 import { AboutPage } from './about/AboutPage.tsx';
 import { Gone } from './Gone.tsx';
 import { ArticlePage } from './article/ArticlePage.tsx';
+import { AuthorPage } from './author/AuthorPage.tsx';
 import { PublicError } from './layout/PublicError.tsx';
 import { PublicLayout } from './layout/PublicLayout.tsx';
 import { NewsListPage } from './news-list/NewsListPage.tsx';
@@ -24,6 +25,8 @@ function PageContent({ page, ContactPage }: Omit<PublicPageProps, 'pathname'>) {
       return <NewsListPage filter={page.filter} />;
     case 'article':
       return <ArticlePage slug={page.slug} />;
+    case 'author':
+      return <AuthorPage slug={page.slug} page={page.page} />;
     case 'about':
       return <AboutPage />;
     case 'search':

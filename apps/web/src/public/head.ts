@@ -1,4 +1,10 @@
-import type { NewsDto, Section } from '@newsroom/contract';
+import {
+  authorFeedTitle,
+  publicPaths,
+  type AuthorDto,
+  type NewsDto,
+  type Section,
+} from '@newsroom/contract';
 import { NOT_FOUND_MESSAGE } from '../shared/NotFound.tsx';
 import { feedLinks } from './feed-links.ts';
 import { GONE_MESSAGE } from './Gone.tsx';
@@ -7,6 +13,7 @@ import { SITE } from './site.ts';
 import {
   breadcrumbsJsonLd,
   newsArticleJsonLd,
+  profilePageJsonLd,
   webSiteJsonLd,
   type Absolute,
 } from './structured-data.ts';
@@ -25,6 +32,8 @@ export interface PageHead {
   section?: Section;
   /** The home page: the site and its search as structured data. */
   home?: boolean;
+  /** A person's page: their feed and ProfilePage (decision 103). */
+  author?: AuthorDto;
 }
 
 /** The full document title of a page. */
@@ -94,6 +103,7 @@ function structuredData(head: PageHead, canonical: string, absolute: Absolute): 
     ];
   }
   if (section) return [breadcrumbsJsonLd(section, absolute)];
+  if (head.author) return [profilePageJsonLd(head.author, canonical, absolute)];
   return head.home ? [webSiteJsonLd(absolute)] : [];
 }
 
@@ -119,12 +129,22 @@ export function renderHeadHtml(head: PageHead, pathname: string, publicUrl: stri
     head.noindex
       ? '<meta name="robots" content="noindex" />'
       : `<link rel="canonical" href="${escapeAttr(canonical)}" />`,
-    ...feedLinks(feedsOf(head)).map(
+    ...[
+      ...feedLinks(feedsOf(head)),
+      ...(head.author
+        ? [
+            {
+              title: authorFeedTitle(head.author.name),
+              path: publicPaths.authorFeed(head.author.slug),
+            },
+          ]
+        : []),
+    ].map(
       (feed) =>
         `<link rel="alternate" type="application/rss+xml" title="${escapeAttr(feed.title)}" href="${escapeAttr(absolute(feed.path))}" />`,
     ),
     `<meta property="og:site_name" content="${escapeAttr(SITE.name)}" />`,
-    `<meta property="og:type" content="${head.article ? 'article' : 'website'}" />`,
+    `<meta property="og:type" content="${head.article ? 'article' : head.author ? 'profile' : 'website'}" />`,
     `<meta property="og:title" content="${escapeAttr(head.title)}" />`,
     `<meta property="og:description" content="${escapeAttr(head.description)}" />`,
     `<meta property="og:url" content="${escapeAttr(canonical)}" />`,

@@ -8,6 +8,8 @@ import type { NewsFilter } from './api/news-list.ts';
 export type PublicPageRef =
   | { id: 'news-list'; filter: NewsFilter }
   | { id: 'article'; slug: string }
+  /** A person's page, from page `page` of their articles (decision 103). */
+  | { id: 'author'; slug: string; page: number }
   | { id: 'search'; q: string }
   | { id: 'contact' }
   | { id: 'about' }

@@ -3,6 +3,7 @@ import type { PageSlot, PublicReads } from '@newsroom/contract';
 import { matchRoutes } from 'react-router';
 import { paths } from '../lib/paths.ts';
 import { loadArticle } from './article/loader.ts';
+import { loadAuthor } from './author/loader.ts';
 import { ERROR_HEAD, NOT_FOUND_HEAD, type PageHead } from './head.ts';
 import { loadNewsList } from './news-list/loaders.ts';
 import { loadSearch } from './search/loader.ts';
@@ -28,6 +29,7 @@ const ROUTES = [
   { id: 'contact', path: '/contact-us' },
   { id: 'about', path: '/about-us' },
   { id: 'search', path: '/search' },
+  { id: 'author', path: '/author/:slug' },
   { id: 'category', path: '/:category/:subcategory?' },
 ];
 
@@ -55,6 +57,40 @@ async function resolveArticle(
   };
   const slots = articleSlots(article.slug, article.category?.name);
   return { page: { id: 'article', slug }, status: 200, head, slots };
+}
+
+/** A page number from the query (`?page=`): a whole number from 1, else the first page. */
+function pageNumber(search: URLSearchParams): number | null {
+  const text = search.get('page');
+  if (text === null || text === '') return 1;
+  return /^[1-9]\d{0,5}$/.test(text) ? Number(text) : null;
+}
+
+/** A person's page (decision 103): 404 for a slug no one on the staff has, or a page of nothing. */
+async function resolveAuthor(
+  queryClient: QueryClient,
+  reads: PublicReads,
+  slug: string,
+  search: URLSearchParams,
+): Promise<ResolvedPage> {
+  const page = pageNumber(search);
+  if (page === null) return NOT_FOUND;
+  const author = await loadAuthor(queryClient, reads, slug, page);
+  if (!author) return NOT_FOUND;
+  const description = author.bio || `Articles by ${author.name} on ${SITE.name}.`;
+  const head: PageHead = {
+    title: page > 1 ? `${author.name} (page ${page})` : author.name,
+    description,
+    image: author.pictureURL ? { url: author.pictureURL, alt: author.name } : undefined,
+    canonicalPath: paths.author(author.slug, page),
+    author,
+  };
+  return {
+    page: { id: 'author', slug: author.slug, page },
+    status: 200,
+    head,
+    slots: [menuSlot()],
+  };
 }
 
 /** The home and list pages' menus mark the home page or the page's category as current. */
@@ -126,6 +162,8 @@ async function resolveMatched(
       });
     case 'search':
       return resolveSearch(queryClient, reads, search.get('q') ?? '');
+    case 'author':
+      return resolveAuthor(queryClient, reads, params.slug ?? '', search);
     case 'contact': {
       const description = `Write to ${SITE.name}: our address, e-mail, phone number and a contact form.`;
       const head = { title: 'Contact Us', description, canonicalPath: paths.contact() };

@@ -1,4 +1,11 @@
-import { PUBLICATION, publicPaths, tagList, type NewsDto, type Section } from '@newsroom/contract';
+import {
+  PUBLICATION,
+  publicPaths,
+  tagList,
+  type AuthorDto,
+  type NewsDto,
+  type Section,
+} from '@newsroom/contract';
 import { articleImageUrls } from './article-images.ts';
 
 /** Turns a path or URL of the site into an absolute URL under PUBLIC_URL. */
@@ -24,7 +31,10 @@ function publication(absolute: Absolute) {
   };
 }
 
-/** NewsArticle: the anchor writes it when there is one; otherwise its publisher stands as author. */
+/**
+ * NewsArticle: its authors, each a Person with their page's URL (decision 103); an article without
+ * authors names its anchor, or else its publisher, as before.
+ */
 export function newsArticleJsonLd(article: NewsDto, canonical: string, absolute: Absolute) {
   const images = articleImageUrls(article).map(absolute);
   return {
@@ -38,9 +48,16 @@ export function newsArticleJsonLd(article: NewsDto, canonical: string, absolute:
     mainEntityOfPage: { '@type': 'WebPage', '@id': canonical },
     ...(article.category ? { articleSection: article.category.name } : {}),
     ...(article.tags.length ? { keywords: tagList(article.tags).join(', ') } : {}),
-    author: article.anchor
-      ? { '@type': 'Person', name: article.anchor.name }
-      : { '@type': 'Organization', name: article.publisher?.name ?? PUBLICATION.name },
+    author:
+      article.authors.length > 0
+        ? article.authors.map((author) => ({
+            '@type': 'Person',
+            name: author.name,
+            url: absolute(publicPaths.author(author.slug)),
+          }))
+        : article.anchor
+          ? { '@type': 'Person', name: article.anchor.name }
+          : { '@type': 'Organization', name: article.publisher?.name ?? PUBLICATION.name },
     publisher: publication(absolute),
   };
 }
@@ -92,6 +109,23 @@ export function webSiteJsonLd(absolute: Absolute) {
       '@type': 'SearchAction',
       target: { '@type': 'EntryPoint', urlTemplate },
       'query-input': `required name=${SEARCH_TERM}`,
+    },
+  };
+}
+
+/** ProfilePage of a person's page: the Person, their picture and public links (decision 103). */
+export function profilePageJsonLd(author: AuthorDto, canonical: string, absolute: Absolute) {
+  return {
+    '@context': CONTEXT,
+    '@type': 'ProfilePage',
+    url: canonical,
+    mainEntity: {
+      '@type': 'Person',
+      name: author.name,
+      url: absolute(publicPaths.author(author.slug)),
+      ...(author.bio ? { description: author.bio } : {}),
+      ...(author.pictureURL ? { image: absolute(author.pictureURL) } : {}),
+      ...(author.links.length ? { sameAs: author.links } : {}),
     },
   };
 }

@@ -26,14 +26,15 @@ describe('the back office by role', () => {
       'Contact Details',
       'Staff',
       'Audit trail',
+      'Profile',
     ];
     expect(linksOf(role)).toEqual(all);
   });
 
   it.each(['author', 'contributor'] as const)(
-    'shows a %s the news table and the news form only',
+    'shows a %s the news table, the news form and their profile only',
     (role) => {
-      expect(linksOf(role)).toEqual(['News Table', 'Add News']);
+      expect(linksOf(role)).toEqual(['News Table', 'Add News', 'Profile']);
     },
   );
 

@@ -1,5 +1,6 @@
 import {
   resolveSection,
+  type AuthorDto,
   type CategoryDto,
   type NewsDto,
   type PublicReads,
@@ -15,6 +16,8 @@ interface FakeData {
   /** The articles `article` finds by slug. */
   articles?: NewsDto[];
   hits?: SearchHitDto[];
+  /** The people `author` finds by slug; their articles are `news`. */
+  authors?: AuthorDto[];
 }
 
 /** The reads a page host passes the renderer, as plain functions over `data`; it notes each call. */
@@ -41,6 +44,13 @@ export function fakeReads(data: FakeData = {}): PublicReads & { calls: string[] 
     article: async (slug) => {
       calls.push(`article ${slug}`);
       return data.articles?.find((article) => article.slug === slug) ?? null;
+    },
+    author: async (query) => {
+      calls.push(`author ${JSON.stringify(query)}`);
+      const author = data.authors?.find((person) => person.slug === query.slug);
+      if (!author) return null;
+      const { data: news, count } = page(data.news);
+      return { author, news, count };
     },
     search: async (query) => {
       calls.push(`search ${JSON.stringify(query)}`);

@@ -65,6 +65,7 @@ export function NewsUpdateScreen() {
           mode="update"
           timeZone={siteTimeZone()}
           initial={formFromNews(item.data, siteTimeZone())}
+          authors={item.data.authors}
           pending={save.isPending}
           onSave={save.mutateAsync}
           onSaved={() => navigate(paths.admin.newsTable())}

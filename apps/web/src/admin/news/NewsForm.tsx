@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toSlugInput } from '@newsroom/contract';
+import { toSlugInput, type StaffRef } from '@newsroom/contract';
 import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useAnchors, useCategories, usePublishers } from '../taxonomy/api.ts';
 import { Button } from '../ui/Button.tsx';
 import { FieldError, SelectField, TextField } from '../ui/Field.tsx';
+import { AuthorsField } from './AuthorsField.tsx';
 import { ImageField } from './ImageField.tsx';
 import { RichTextEditor } from './RichTextEditor.tsx';
 import {
@@ -25,6 +26,8 @@ interface NewsFormProps {
   /** The site's time zone, in which publication times are shown and entered. */
   timeZone: string;
   initial: NewsFormInput;
+  /** The article's authors as saved (an update); none for a new article. */
+  authors?: StaffRef[];
   pending: boolean;
   /** Sends the multipart body; rejects when the server refuses it. */
   onSave: (form: FormData) => Promise<unknown>;
@@ -45,7 +48,15 @@ export function NewsForm(props: NewsFormProps) {
   return <NewsFormFields {...props} />;
 }
 
-function NewsFormFields({ mode, timeZone, initial, pending, onSave, onSaved }: NewsFormProps) {
+function NewsFormFields({
+  mode,
+  timeZone,
+  initial,
+  authors = [],
+  pending,
+  onSave,
+  onSaved,
+}: NewsFormProps) {
   const descriptionLabelId = useId();
   const descriptionErrorId = useId();
   const categories = useCategories();
@@ -189,6 +200,18 @@ function NewsFormFields({ mode, timeZone, initial, pending, onSave, onSaved }: N
           </option>
         ))}
       </SelectField>
+      <Controller
+        control={control}
+        name="authorIds"
+        render={({ field }) => (
+          <AuthorsField
+            value={Array.isArray(field.value) ? (field.value as string[]) : undefined}
+            onChange={field.onChange}
+            current={authors}
+            error={errors.authorIds?.message}
+          />
+        )}
+      />
       <Controller
         control={control}
         name="image"

@@ -128,5 +128,9 @@ export function toFormData(
   );
   if (values.image) form.set('image', values.image);
   if (removeImage) form.set('removeImage', 'true');
+  // Only when the authors were changed: an unchanged article keeps its own (decision 103).
+  if (values.authorIds && values.authorIds.length > 0) {
+    form.set('authorIds', values.authorIds.join(','));
+  }
   return form;
 }

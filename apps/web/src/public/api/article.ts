@@ -15,6 +15,8 @@ export interface ArticleView extends Pick<
   category: { name: string } | null;
   subcategory: { name: string } | null;
   publisher: { name: string } | null;
+  /** The byline: each author's name and page (decision 103). */
+  authors: { name: string; slug: string }[];
 }
 
 const named = (ref: { name: string } | null) => ref && { name: ref.name };
@@ -33,6 +35,7 @@ export function toArticleView(article: NewsDto): ArticleView {
     category: named(article.category),
     subcategory: named(article.subcategory),
     publisher: named(article.publisher),
+    authors: article.authors.map(({ name, slug }) => ({ name, slug })),
   };
 }
 

@@ -1,5 +1,6 @@
 import {
   resolveSection,
+  type AuthorPage,
   type CategoryDto,
   type NewsDto,
   type PublicReads,
@@ -27,6 +28,17 @@ export const httpReads: PublicReads = {
   async article(slug) {
     try {
       return (await api<NewsDto[]>(`/u/news/${encodeURIComponent(slug)}`)).data[0] ?? null;
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404) return null;
+      throw error;
+    }
+  },
+  async author({ slug, page, limit }) {
+    try {
+      const envelope = await api<AuthorPage>(`/u/author/${encodeURIComponent(slug)}`, {
+        query: { page, limit },
+      });
+      return { ...envelope.data, count: envelope.count ?? envelope.data.news.length };
     } catch (error) {
       if (error instanceof ApiError && error.status === 404) return null;
       throw error;

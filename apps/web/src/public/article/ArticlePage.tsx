@@ -3,6 +3,7 @@ import { useArticle } from '../api/article.ts';
 import { formatDateTime } from '../format.ts';
 import { NewsImage } from '../NewsImage.tsx';
 import { displayTags } from '../tags.ts';
+import { Byline } from './Byline.tsx';
 import { ReadAlso } from './ReadAlso.tsx';
 import { RelatedNews } from './RelatedNews.tsx';
 import { SafeHtml } from './SafeHtml.tsx';
@@ -42,6 +43,7 @@ export function ArticlePage({ slug }: { slug: string }) {
           <h1 className="text-3xl leading-tight font-black tracking-tight text-slate-900 sm:text-4xl">
             {article.title}
           </h1>
+          <Byline authors={article.authors} />
           <p className="mt-3 text-sm text-slate-600">
             <span className="font-semibold text-slate-800">
               Published by - {article.publisher?.name ?? 'Newsroom'}
