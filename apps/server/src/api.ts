@@ -13,6 +13,11 @@ import { subCategoryRoutes } from './subcategory/routes.ts';
 import { cacheRoutesOfScope } from './cache/cached-routes.ts';
 import { actionsOfScope, guardAdminScope } from './auth/admin-guard.ts';
 import { invitationAcceptRoutes, staffRoutes } from './staff/routes.ts';
+import {
+  securitySettingsRoutes,
+  twoFactorAccountRoutes,
+  twoFactorSignInRoutes,
+} from './two-factor/routes.ts';
 import { answerNotFound } from './http/error-handler.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { useContractSchemas } from './http/route-schemas.ts';
@@ -61,6 +66,7 @@ export async function apiRoutes(app: FastifyInstance) {
   });
   await app.register(authRoutes, { prefix: '/auth' });
   await app.register(invitationAcceptRoutes, { prefix: '/auth' });
+  await app.register(twoFactorSignInRoutes, { prefix: '/auth' });
 
   // Staff calls: each scope names what its routes do in the role table (decision 099).
   await app.register(async (admin) => {
@@ -85,6 +91,13 @@ export async function apiRoutes(app: FastifyInstance) {
     await admin.register(withActions(accountRoutes, { read: 'account', write: 'account' }), {
       prefix: '/auth',
     });
+    await admin.register(
+      withActions(twoFactorAccountRoutes, { read: 'account', write: 'account' }),
+      {
+        prefix: '/auth/2fa',
+      },
+    );
     await admin.register(staffRoutes, { prefix: '/staff' });
+    await admin.register(securitySettingsRoutes, { prefix: '/settings' });
   });
 }

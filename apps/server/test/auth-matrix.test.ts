@@ -199,6 +199,11 @@ describe('the admin route table', () => {
     expect(routes.filter((r) => /\/api\/v1\/(auth|u|contact)\//.test(r))).toEqual([
       'GET /api/v1/auth/me',
       'POST /api/v1/auth/change-password',
+      'GET /api/v1/auth/sessions',
+      'DELETE /api/v1/auth/sessions/:id',
+      'POST /api/v1/auth/2fa/setup',
+      'POST /api/v1/auth/2fa/enable',
+      'POST /api/v1/auth/2fa/disable',
     ]);
   });
 });

@@ -87,6 +87,9 @@ function allowedRoles(method: string, url: string): Role[] {
   if (path.startsWith('/staff')) return method === 'GET' ? editors : ['admin'];
   if (path.startsWith('/admin-contact') || path.startsWith('/dashboard')) return editors;
   if (path === '/auth/change-password' || path === '/auth/me') return everyone;
+  // One's own sessions and two-factor sign-in (decision 101); the site's settings: admins.
+  if (path.startsWith('/auth/sessions') || path.startsWith('/auth/2fa/')) return everyone;
+  if (path.startsWith('/settings/')) return ['admin'];
   if (/^\/(category|subCategory|anchor|publisher)\//.test(path)) {
     return method === 'GET' ? everyone : editors;
   }

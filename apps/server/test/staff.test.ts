@@ -208,6 +208,8 @@ describe('the staff of a site with two admins', () => {
       slug: 'dev-author',
       bio: '',
       links: [],
+      twoFactor: false,
+      twoFactorRequired: false,
     });
   });
 

@@ -6,6 +6,7 @@ import { publicationMigration } from './publication.ts';
 import { searchMigration } from './search.ts';
 import { invitationsMigration } from './invitations.ts';
 import { staffMigration } from './staff.ts';
+import { twoFactorMigration } from './two-factor.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations run against the schema as it was, not as it is typed now */
 type AnyDb = Kysely<any>;
@@ -177,6 +178,7 @@ export const migrationProvider: MigrationProvider = {
       '0008_pending_images': pendingImageMigration,
       '0009_staff': staffMigration,
       '0010_invitations': invitationsMigration,
+      '0011_two_factor': twoFactorMigration,
     };
   },
 };

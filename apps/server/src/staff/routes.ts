@@ -11,6 +11,7 @@ import {
 } from '@newsroom/contract';
 import { signedInActor } from '../auth/admin-guard.ts';
 import { setSessionCookies } from '../auth/cookies.ts';
+import { signInClient } from '../auth/sign-in-client.ts';
 import { ok } from '../http/envelope.ts';
 import {
   answers,
@@ -116,7 +117,7 @@ export async function invitationAcceptRoutes(scope: FastifyInstance) {
     async (request, reply) => {
       const input = validate(acceptInvitationSchema, request.body);
       const id = await app.services.invitations.accept(input);
-      const session = await app.services.auth.signInProven(id);
+      const session = await app.services.auth.signInProven(id, signInClient(request));
       setSessionCookies(reply, session, site);
       return ok(session, 'Welcome to the staff');
     },
