@@ -239,10 +239,17 @@ describe('signing in with two-factor sign-in on', () => {
     expect(stolen.status).toBe(401);
   });
 
-  it('answers 400 for a body with neither a code nor a recovery code', async () => {
-    const res = await secondStep(t.app, { challenge: 'x' });
+  it.each([
+    [{ challenge: 'x' }, 'code'],
+    [{ challenge: 'x', code: '123456', recoveryCode: 'abcd-efgh-jkmn-pqrs' }, 'code'],
+    [{ challenge: 'x', code: '12' }, 'code'],
+    [{ challenge: 'x', recoveryCode: 'short' }, 'recoveryCode'],
+    [{ code: '123456' }, 'challenge'],
+  ])('answers 400 naming the field for %j', async (payload, field) => {
+    const res = await secondStep(t.app, payload);
     expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ statusCode: 400, data: null });
+    expect(res.body).toMatchObject({ statusCode: 400, data: null, code: 'VALIDATION_FAILED' });
+    expect(res.body.errors[0].path).toBe(field);
   });
 
   it('signs in a person without it exactly as before: tokens at once, no new field', async () => {

@@ -68,19 +68,18 @@ export const twoFactorChallengeSchema = z.object({
 export type TwoFactorChallenge = z.infer<typeof twoFactorChallengeSchema>;
 
 /** `POST /auth/login/2fa`: the challenge of the login and a code, or else a recovery code. */
-export const loginTwoFactorSchema = z.union(
-  [
-    z.object({
-      challenge: z.string({ error: 'Sign in with your password first' }).min(1),
-      code: totpCodeSchema,
-    }),
-    z.object({
-      challenge: z.string({ error: 'Sign in with your password first' }).min(1),
-      recoveryCode: recoveryCodeSchema,
-    }),
-  ],
-  { error: 'Give the challenge of your sign-in and a code or a recovery code' },
-);
+export const loginTwoFactorSchema = z
+  .object({
+    challenge: z
+      .string({ error: 'Sign in with your e-mail and password first' })
+      .min(1, 'Sign in with your e-mail and password first'),
+    code: totpCodeSchema.optional(),
+    recoveryCode: recoveryCodeSchema.optional(),
+  })
+  .refine((input) => (input.code === undefined) !== (input.recoveryCode === undefined), {
+    message: 'Give either a code of your authenticator app or a recovery code',
+    path: ['code'],
+  });
 export type LoginTwoFactorInput = z.input<typeof loginTwoFactorSchema>;
 
 /** Who must sign in with two factors: nobody, everyone, or the people of these roles. */

@@ -70,9 +70,9 @@ export async function twoFactorSignInRoutes(scope: FastifyInstance) {
     await app.throttle.consume([THROTTLES.twoFactorPerAccount, adminId]);
     const client = signInClient(request);
     const session =
-      'code' in input
+      input.code !== undefined
         ? await twoFactor.signInWithCode(input.challenge, input.code, client)
-        : await twoFactor.signInWithRecoveryCode(input.challenge, input.recoveryCode, client);
+        : await twoFactor.signInWithRecoveryCode(input.challenge, input.recoveryCode ?? '', client);
     await app.throttle.reset(THROTTLES.twoFactorPerAccount, adminId);
     setSessionCookies(reply, session, site);
     return ok(session, 'Logged in successfully');
