@@ -9,6 +9,7 @@ import { DashboardScreen } from './dashboard/DashboardScreen.tsx';
 import { AdminLayout } from './layout/AdminLayout.tsx';
 import { Allowed } from './layout/Allowed.tsx';
 import { NewsTableScreen } from './news/NewsTableScreen.tsx';
+import { SecurityScreen } from './security/SecurityScreen.tsx';
 import { StaffScreen } from './staff/StaffScreen.tsx';
 import { anchorEntity, categoryEntity, publisherEntity } from './taxonomy/api.ts';
 import { NamedListScreen } from './taxonomy/NamedListScreen.tsx';
@@ -109,6 +110,7 @@ export function AdminApp() {
             </Allowed>
           }
         />
+        <Route path={paths.admin.security()} element={<SecurityScreen />} />
         <Route
           path={paths.admin.contactDetails()}
           element={

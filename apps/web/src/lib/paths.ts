@@ -17,6 +17,7 @@ export const paths = {
     newsUpdate: (id: string) => `/news/update/${encodeURIComponent(id)}`,
     contactDetails: () => '/contact-details',
     staff: () => '/staff',
+    security: () => '/security',
   },
 } as const;
 

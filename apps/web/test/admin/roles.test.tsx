@@ -25,14 +25,15 @@ describe('the back office by role', () => {
       'Add News',
       'Contact Details',
       'Staff',
+      'Security',
     ];
     expect(linksOf(role)).toEqual(all);
   });
 
   it.each(['author', 'contributor'] as const)(
-    'shows a %s the news table and the news form only',
+    'shows a %s the news table, the news form and their security only',
     (role) => {
-      expect(linksOf(role)).toEqual(['News Table', 'Add News']);
+      expect(linksOf(role)).toEqual(['News Table', 'Add News', 'Security']);
     },
   );
 

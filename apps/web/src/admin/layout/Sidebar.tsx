@@ -14,6 +14,7 @@ const links: { to: string; label: string; icon: string; action: Action }[] = [
   { to: paths.admin.newsAdd(), label: 'Add News', icon: '✚', action: 'news.create' },
   { to: paths.admin.contactDetails(), label: 'Contact Details', icon: '✉', action: 'contacts' },
   { to: paths.admin.staff(), label: 'Staff', icon: '☺', action: 'staff.list' },
+  { to: paths.admin.security(), label: 'Security', icon: '⚿', action: 'account' },
 ];
 
 /** The back office's navigation; collapsed, it shows only icons (names stay for screen readers). */

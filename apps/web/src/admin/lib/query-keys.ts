@@ -16,6 +16,8 @@ export const adminKeys = {
   popularNews: ['admin', 'dashboard', 'popular'] as const,
   staff: ['admin', 'staff'] as const,
   me: ['admin', 'me'] as const,
+  sessions: ['admin', 'sessions'] as const,
+  securitySettings: ['admin', 'settings', 'security'] as const,
 };
 
 /** The spec's fresh and keep times: 10 s for categories, 20 s for every other admin query. */
