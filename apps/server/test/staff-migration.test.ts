@@ -22,7 +22,11 @@ it('gives existing accounts a unique slug and existing articles the oldest accou
 
   const down = await (await migrator()).migrateTo('0008_pending_images');
   expect(down.error).toBeUndefined();
-  expect(down.results?.map((r) => r.migrationName)).toEqual(['0010_invitations', '0009_staff']);
+  expect(down.results?.map((r) => r.migrationName)).toEqual([
+    '0011_two_factor',
+    '0010_invitations',
+    '0009_staff',
+  ]);
   const up = await (await migrator()).migrateToLatest();
   expect(up.error).toBeUndefined();
 
