@@ -15,6 +15,11 @@ import { actionsOfScope, guardAdminScope, signedInActor } from './auth/admin-gua
 import { invitationAcceptRoutes, staffRoutes } from './staff/routes.ts';
 import { auditRoutes } from './audit/routes.ts';
 import { profileRoutes } from './staff/profile-routes.ts';
+import {
+  securitySettingsRoutes,
+  twoFactorAccountRoutes,
+  twoFactorSignInRoutes,
+} from './two-factor/routes.ts';
 import { answerNotFound } from './http/error-handler.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { useContractSchemas } from './http/route-schemas.ts';
@@ -63,6 +68,7 @@ export async function apiRoutes(app: FastifyInstance) {
   });
   await app.register(authRoutes, { prefix: '/auth' });
   await app.register(invitationAcceptRoutes, { prefix: '/auth' });
+  await app.register(twoFactorSignInRoutes, { prefix: '/auth' });
 
   // Staff calls: each scope names what its routes do in the role table (decision 099).
   await app.register(async (admin) => {
@@ -90,7 +96,12 @@ export async function apiRoutes(app: FastifyInstance) {
     await admin.register(withActions(profileRoutes, { read: 'account', write: 'account' }), {
       prefix: '/auth',
     });
+    await admin.register(
+      withActions(twoFactorAccountRoutes, { read: 'account', write: 'account' }),
+      { prefix: '/auth/2fa' },
+    );
     await admin.register(staffRoutes, { prefix: '/staff' });
+    await admin.register(securitySettingsRoutes, { prefix: '/settings' });
     await admin.register(auditRoutes(signedInActor), { prefix: '/audit' });
   });
 }

@@ -27,6 +27,9 @@ import { StaffInvitations } from './staff/invitations.ts';
 import { StaffService } from './staff/service.ts';
 import { Profiles } from './staff/profiles.ts';
 import { SubCategoryService } from './subcategory/service.ts';
+import { SettingsStore } from './settings/store.ts';
+import { TwoFactorService } from './two-factor/service.ts';
+import { lateBound } from './auth/second-factor.ts';
 
 export interface ServiceDeps {
   db: Kysely<Database>;
@@ -56,11 +59,25 @@ export function createServices(deps: ServiceDeps) {
       : {}),
   });
   const categories = new CategoryService(db, invalidate);
+  // Sign-in asks two-factor sign-in, which is built on it: bound once both exist.
+  const secondFactor = lateBound();
+  const auth = new AuthService(db, tokens, sessions, secondFactor, (key) => storage.url(key));
+  const twoFactor = new TwoFactorService({
+    db,
+    auth,
+    sessions,
+    settings: new SettingsStore(db),
+    clock,
+    serverSecret: secrets.jwtSecret,
+    issuer: new URL(config.publicUrl).host,
+  });
+  secondFactor.bind(twoFactor);
   return {
     tokens,
     sessions,
     registration: new AdminRegistration(db, { mailer, ...secrets }),
-    auth: new AuthService(db, tokens, sessions, (key) => storage.url(key)),
+    auth,
+    twoFactor,
     staff: new StaffService(db, sessions, invalidate),
     profiles: new Profiles(db, { storage, mailer, secret: secrets.jwtSecret, invalidate }),
     invitations: new StaffInvitations(db, { mailer, publicUrl: config.publicUrl }),

@@ -204,6 +204,11 @@ describe('the admin route table', () => {
       'PUT /api/v1/auth/me',
       'POST /api/v1/auth/me/email',
       'POST /api/v1/auth/me/email/verify',
+      'GET /api/v1/auth/sessions',
+      'DELETE /api/v1/auth/sessions/:id',
+      'POST /api/v1/auth/2fa/setup',
+      'POST /api/v1/auth/2fa/enable',
+      'POST /api/v1/auth/2fa/disable',
     ]);
   });
 });

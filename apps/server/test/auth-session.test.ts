@@ -222,6 +222,7 @@ describe('sessionFromCookies', () => {
       ...admin,
       role: 'admin',
       sessionId: expect.any(String),
+      enrolmentRequired: false,
     });
   });
 
@@ -231,6 +232,7 @@ describe('sessionFromCookies', () => {
       ...admin,
       role: 'admin',
       sessionId: expect.any(String),
+      enrolmentRequired: false,
     });
     expect((await refreshWith(data.refreshToken)).status).toBe(200);
   });

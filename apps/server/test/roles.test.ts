@@ -92,6 +92,9 @@ function allowedRoles(method: string, url: string): Role[] {
   if (path === '/audit' || path === '/audit/') return editors; // which entries: audit.test.ts
   // Their own account: password, profile, e-mail address (decision 104).
   if (path === '/auth/change-password' || path.startsWith('/auth/me')) return everyone;
+  // One's own sessions and two-factor sign-in (decision 101); the site's settings: admins.
+  if (path.startsWith('/auth/sessions') || path.startsWith('/auth/2fa/')) return everyone;
+  if (path.startsWith('/settings/')) return ['admin'];
   if (/^\/(category|subCategory|anchor|publisher)\//.test(path)) {
     return method === 'GET' ? everyone : editors;
   }

@@ -1,3 +1,4 @@
+import type { LoginData } from '@newsroom/contract';
 import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -67,10 +68,10 @@ describe('with Redis configured but unreachable', () => {
       expect(b.app.services.sessions.hearsOtherInstances).toBe(false);
       // Signed in through the service: the login route's throttle needs the missing Redis.
       const admin = await createAdmin(a.app);
-      const session = await a.app.services.auth.login(
-        { email: admin.email, password: ADMIN_PASSWORD },
-        '127.0.0.1',
-      );
+      const session = (await a.app.services.auth.login({
+        email: admin.email,
+        password: ADMIN_PASSWORD,
+      })) as LoginData;
       expect((await adminCall(b.app, session.accessToken)).status).toBe(200);
       const out = await logout(a.app, { cookie: `refreshToken=${session.refreshToken}` });
       expect(out.status).toBe(200);

@@ -209,6 +209,8 @@ describe('the staff of a site with two admins', () => {
       bio: '',
       links: [],
       pictureURL: null,
+      twoFactor: false,
+      twoFactorRequired: false,
     });
   });
 

@@ -10,5 +10,6 @@ export * from './schemas.ts';
 export * from './sections.ts';
 export * from './staff.ts';
 export * from './text.ts';
+export * from './two-factor.ts';
 export * from './types.ts';
 export * from './video.ts';

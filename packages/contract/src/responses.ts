@@ -137,6 +137,11 @@ export const loginDataSchema = z.object({
   email: z.string(),
   accessToken: z.string(),
   refreshToken: z.string(),
+  /**
+   * Sent (true) only when the site requires two-factor sign-in of the person and it is not on
+   * yet: until they turn it on, the session may use their account's calls only (decision 101).
+   */
+  twoFactorEnrolmentRequired: z.literal(true).optional(),
 });
 export type LoginData = z.infer<typeof loginDataSchema>;
 

@@ -15,6 +15,8 @@ export const staffDtoSchema = z.object({
   status: z.enum(['active', 'suspended']),
   slug: z.string(),
   lastSignInAt: z.string().meta({ format: 'date-time' }).nullable(),
+  /** Whether the person signs in with a code of an authenticator app too (decision 101). */
+  twoFactor: z.boolean(),
 });
 export type StaffDto = z.infer<typeof staffDtoSchema>;
 
@@ -84,6 +86,10 @@ export const meSchema = z.object({
   links: z.array(z.string()),
   /** The profile picture, or null (decision 104). */
   pictureURL: z.string().nullable(),
+  /** Whether two-factor sign-in is on for the person (decision 101). */
+  twoFactor: z.boolean(),
+  /** Whether the site requires it of the person's role: they cannot turn it off. */
+  twoFactorRequired: z.boolean(),
 });
 export type Me = z.infer<typeof meSchema>;
 

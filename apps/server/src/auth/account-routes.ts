@@ -1,9 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { changePasswordSchema, meSchema } from '@newsroom/contract';
+import { changePasswordSchema, meSchema, sessionDtoSchema } from '@newsroom/contract';
 import { signedInAdmin } from './admin-guard.ts';
 import { ok } from '../http/envelope.ts';
-import { answers, type ContractTypeProvider } from '../http/route-schemas.ts';
+import {
+  answers,
+  idParams,
+  type ContractTypeProvider,
+  type IdParams,
+} from '../http/route-schemas.ts';
 import { validate } from '../http/validate.ts';
 import { THROTTLES } from '../security/throttle.ts';
 
@@ -23,4 +28,22 @@ export async function accountRoutes(scope: FastifyInstance) {
     await app.throttle.reset(THROTTLES.passwordChangePerAccount, admin.id);
     return ok(null, 'Password changed. You were signed out everywhere else');
   });
+
+  app.get(
+    '/sessions',
+    { schema: { response: answers(z.array(sessionDtoSchema)) } },
+    async (request) =>
+      ok(
+        await app.services.auth.sessionsOf(signedInAdmin(request)),
+        'Sessions fetched successfully',
+      ),
+  );
+  app.delete<{ Params: IdParams }>(
+    '/sessions/:id',
+    { schema: { params: idParams, response: answers(z.null()) } },
+    async (request) => {
+      await app.services.auth.endOwnSession(signedInAdmin(request), request.params.id);
+      return ok(null, 'That session is signed out');
+    },
+  );
 }

@@ -38,6 +38,12 @@ export function bearer(request: FastifyRequest): string | null {
 export const forbidden = (action: Action) =>
   new DomainError('FORBIDDEN', `Your role may not ${ACTION_NAMES[action]}`);
 
+const enrolmentFirst = () =>
+  new DomainError(
+    'FORBIDDEN',
+    'This site requires two-factor sign-in for your account: turn it on under Security (scan the code with an authenticator app and enter a code) before going on',
+  );
+
 /**
  * Puts every route of this scope behind staff authentication and the role table (decision 099).
  * Each route names its action (`actionsOfScope`); the check runs on `onRequest`, before the body
@@ -76,6 +82,9 @@ export function guardAdminScope(app: FastifyInstance) {
     const { action } = request.routeOptions.config;
     if (!action) throw new Error(`no action of the role table for ${request.url}`);
     if (!can(admin.role, action)) throw forbidden(action);
+    // A person the site requires two-factor sign-in of, signed in without it: their account's
+    // calls only (turning it on among them) until it is on (decision 101).
+    if (admin.enrolmentRequired && action !== 'account') throw enrolmentFirst();
     request.admin = admin;
   });
 }

@@ -6,6 +6,7 @@ import {
   loginSchema,
   registerSchema,
   resendOtpSchema,
+  twoFactorChallengeSchema,
   verifySchema,
 } from '@newsroom/contract';
 import { bearer } from './admin-guard.ts';
@@ -15,6 +16,7 @@ import { validate } from '../http/validate.ts';
 import { refuseUntrustedOrigins } from '../security/origins.ts';
 import { THROTTLES } from '../security/throttle.ts';
 import { clearSessionCookies, presentedRefreshToken, setSessionCookies } from './cookies.ts';
+import { signInClient } from './sign-in-client.ts';
 
 const signupQuerySchema = z.object({
   verifycode: z.string({ error: 'verifycode must be given once, as text' }).optional(),
@@ -89,15 +91,22 @@ export async function authRoutes(scope: FastifyInstance) {
     );
   });
 
-  const loginRouteSchema = { body: loginSchema, response: sessionSchema.response };
+  // A person with two-factor sign-in on gets a challenge for POST /auth/login/2fa instead.
+  const loginRouteSchema = {
+    body: loginSchema,
+    response: answers(z.union([loginDataSchema, twoFactorChallengeSchema])),
+  };
   app.post('/login', { schema: loginRouteSchema }, async (request, reply) => {
     await app.throttle.consume([THROTTLES.loginPerClient, request.ip]);
     const input = validate(loginSchema, request.body);
     await app.throttle.consume([THROTTLES.loginPerAccount, input.email]);
-    const session = await auth.login(input, request.ip);
+    const answer = await auth.login(input, signInClient(request));
     await app.throttle.reset(THROTTLES.loginPerAccount, input.email);
-    setSessionCookies(reply, session, site);
-    return ok(session, 'Logged in successfully');
+    if ('twoFactorRequired' in answer) {
+      return ok(answer, 'Enter the code of your authenticator app to finish signing in');
+    }
+    setSessionCookies(reply, answer, site);
+    return ok(answer, 'Logged in successfully');
   });
 
   app.post('/refresh', { schema: sessionSchema }, async (request, reply) => {

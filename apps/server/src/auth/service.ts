@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import {
   roleSchema,
   type ChangePasswordInput,
@@ -6,6 +6,8 @@ import {
   type LoginInput,
   type Me,
   type Role,
+  type SessionDto,
+  type TwoFactorChallenge,
 } from '@newsroom/contract';
 import { now } from '../db/ids.ts';
 import type { Database } from '../db/schema.ts';
@@ -16,7 +18,9 @@ import { changePassword } from './change-password.ts';
 import { ACCESS_COOKIE, REFRESH_COOKIE } from './cookies.ts';
 import { verifyDecoy, verifyPassword } from './passwords.ts';
 import { RefreshTokens } from './refresh-tokens.ts';
-import type { Sessions } from './sessions.ts';
+import type { SecondFactor } from './second-factor.ts';
+import { UNKNOWN_CLIENT, type SignInClient, type Sessions } from './sessions.ts';
+import { SignInChallenges } from './sign-in-challenges.ts';
 import type { AccessTokens } from './tokens.ts';
 
 /** A signed-in staff member, as the admin guard lets them in. */
@@ -27,24 +31,38 @@ export interface SessionAdmin {
   role: Role;
   /** The sign-in this request belongs to. */
   sessionId: string;
+  /** The session may use the person's account calls only, until two-factor sign-in is on. */
+  enrolmentRequired: boolean;
 }
+
+type Person = Omit<SessionAdmin, 'sessionId' | 'enrolmentRequired'>;
 
 /** Sessions of verified admins: sign-in, refresh, sign-out, password change, and who is signed in. */
 export class AuthService {
   private readonly refreshTokens: RefreshTokens;
+  private readonly challenges: SignInChallenges;
 
   constructor(
     private readonly db: Kysely<Database>,
     private readonly tokens: AccessTokens,
     private readonly sessions: Sessions,
+    private readonly secondFactor: SecondFactor,
     /** The URL of a stored picture (the profile's, decision 104). */
     private readonly mediaUrl: (key: string) => string = (key) => key,
   ) {
     this.refreshTokens = new RefreshTokens(db, sessions);
+    this.challenges = new SignInChallenges(db);
   }
 
-  /** Signs in with e-mail and password from `address`; each attempt is in the audit trail. */
-  async login(input: LoginInput, address: string | null): Promise<LoginData> {
+  /**
+   * The password step. A person with two-factor sign-in on gets a challenge and no tokens; one the
+   * site requires it of who has not turned it on gets a session limited to enrolment; anyone else
+   * is signed in as the spec's login always did (decision 101).
+   */
+  async login(
+    input: LoginInput,
+    client: SignInClient = UNKNOWN_CLIENT,
+  ): Promise<LoginData | TwoFactorChallenge> {
     const admin = await findAdminByEmail(this.db, input.email);
     const valid = admin
       ? await verifyPassword(admin.password_hash, input.password)
@@ -64,7 +82,7 @@ export class AuthService {
     if (refusal || !admin || !role.success) {
       await recordAudit(
         this.db,
-        { id: admin?.id ?? null, address },
+        { id: admin?.id ?? null, address: client.address },
         {
           action: 'sign_in_failed',
           kind: 'session',
@@ -75,43 +93,78 @@ export class AuthService {
       );
       throw refusal ?? new DomainError('UNAUTHORIZED', 'Invalid email or password');
     }
-    return this.startSession({ id: admin.id, email: admin.email, role: role.data }, address);
+    const person = { id: admin.id, email: admin.email, role: role.data };
+    const factor = await this.secondFactor.status(person.id, person.role);
+    if (factor.on) {
+      return { twoFactorRequired: true, challenge: await this.challenges.issue(person.id) };
+    }
+    return this.startSession(person, { ...client, enrolmentRequired: factor.required });
+  }
+
+  /** The person a sign-in challenge is for, while it may be used (UNAUTHORIZED otherwise). */
+  challengedPerson(challenge: string): Promise<string> {
+    return this.challenges.personOf(challenge);
+  }
+
+  /**
+   * Completes a sign-in whose second factor was checked in `trx`: the challenge is used up and the
+   * session opened in the same transaction, so a failure of either leaves the code unspent.
+   */
+  async completeChallenge(
+    challenge: string,
+    client: SignInClient,
+    trx: Transaction<Database>,
+  ): Promise<() => Promise<LoginData>> {
+    const id = await this.challenges.personOf(challenge, trx);
+    await this.challenges.use(challenge, trx);
+    const person = await this.activeAdmin(id, trx);
+    if (!person) throw new DomainError('UNAUTHORIZED', 'Please sign in to continue');
+    const started = await this.openSession(person, client, trx);
+    return () => this.session({ ...person, ...started.session }, started.token);
   }
 
   /**
    * Signs in a person whose e-mail was just proven another way (an accepted invitation): the
    * answer of a login.
    */
-  async signInProven(id: string, address: string | null): Promise<LoginData> {
+  async signInProven(id: string, client: SignInClient): Promise<LoginData> {
     const person = await this.activeAdmin(id);
     if (!person) throw new DomainError('UNAUTHORIZED', 'Please sign in to continue');
-    return this.startSession(person, address);
+    const factor = await this.secondFactor.status(person.id, person.role);
+    return this.startSession(person, {
+      ...client,
+      enrolmentRequired: factor.required && !factor.on,
+    });
   }
 
   private async startSession(
-    person: Omit<SessionAdmin, 'sessionId'>,
-    address: string | null,
+    person: Person,
+    client: SignInClient & { enrolmentRequired: boolean },
   ): Promise<LoginData> {
-    const started = await this.db.transaction().execute(async (trx) => {
-      const sessionId = await this.sessions.start(person.id, trx);
-      await trx
-        .updateTable('admins')
-        .set({ last_sign_in_at: now() })
-        .where('id', '=', person.id)
-        .execute();
-      await recordAudit(
-        trx,
-        { id: person.id, address },
-        {
-          action: 'sign_in',
-          kind: 'session',
-          thingId: sessionId,
-          title: person.email,
-        },
-      );
-      return { sessionId, token: await this.refreshTokens.issue(person.id, sessionId, trx) };
-    });
-    return this.session({ ...person, sessionId: started.sessionId }, started.token);
+    const started = await this.db
+      .transaction()
+      .execute((trx) => this.openSession(person, client, trx));
+    return this.session({ ...person, ...started.session }, started.token);
+  }
+
+  private async openSession(
+    person: Person,
+    client: SignInClient & { enrolmentRequired?: boolean },
+    trx: Transaction<Database>,
+  ) {
+    const sessionId = await this.sessions.start(person.id, client, trx);
+    await trx
+      .updateTable('admins')
+      .set({ last_sign_in_at: now() })
+      .where('id', '=', person.id)
+      .execute();
+    await recordAudit(
+      trx,
+      { id: person.id, address: client.address },
+      { action: 'sign_in', kind: 'session', thingId: sessionId, title: person.email },
+    );
+    const token = await this.refreshTokens.issue(person.id, sessionId, trx);
+    return { session: { sessionId, enrolmentRequired: client.enrolmentRequired ?? false }, token };
   }
 
   /** Exchanges a refresh token for a new pair of tokens (see RefreshTokens for reuse rules). */
@@ -119,11 +172,16 @@ export class AuthService {
     if (!token) throw new DomainError('UNAUTHORIZED', 'Please sign in to continue');
     const next = await this.refreshTokens.rotate(token);
     const admin = await this.activeAdmin(next.adminId);
-    if (!admin) {
+    const state = await this.sessions.state(next.familyId);
+    if (!admin || !state.active) {
       await this.sessions.end(next.familyId, 'account-gone');
       throw new DomainError('UNAUTHORIZED', 'Your session has ended. Please sign in again');
     }
-    return this.session({ ...admin, sessionId: next.familyId }, next.token);
+    await this.sessions.touch(next.familyId);
+    return this.session(
+      { ...admin, sessionId: next.familyId, enrolmentRequired: state.enrolmentRequired },
+      next.token,
+    );
   }
 
   /**
@@ -147,6 +205,7 @@ export class AuthService {
       .where('id', '=', session.id)
       .executeTakeFirst();
     if (!row) throw new DomainError('UNAUTHORIZED', 'Please sign in to continue');
+    const factor = await this.secondFactor.status(row.id, session.role);
     const links = JSON.parse(row.links) as unknown;
     return {
       _id: row.id,
@@ -157,7 +216,31 @@ export class AuthService {
       bio: row.bio,
       links: Array.isArray(links) ? links.filter((link) => typeof link === 'string') : [],
       pictureURL: row.picture_key ? this.mediaUrl(row.picture_key) : null,
+      twoFactor: factor.on,
+      twoFactorRequired: factor.required,
     };
+  }
+
+  /** The person's open sessions (`GET /auth/sessions`), the one of this call marked `current`. */
+  async sessionsOf(session: SessionAdmin): Promise<SessionDto[]> {
+    const open = await this.sessions.openOf(session.id);
+    return open.map((row) => ({
+      _id: row.id,
+      current: row.id === session.sessionId,
+      createdAt: row.createdAt,
+      lastUsedAt: row.lastUsedAt,
+      address: row.address,
+      agent: row.agent,
+    }));
+  }
+
+  /** Ends one of the person's own open sessions, at once on every instance; 404 for any other. */
+  async endOwnSession(session: SessionAdmin, sessionId: string): Promise<void> {
+    const open = await this.sessions.openOf(session.id);
+    if (!open.some((row) => row.id === sessionId)) {
+      throw new DomainError('NOT_FOUND', 'No such session of yours is open');
+    }
+    await this.sessions.end(sessionId, 'ended-by-owner');
   }
 
   /** Replaces the admin's password and ends every other session of theirs. */
@@ -183,6 +266,7 @@ export class AuthService {
       email: state.email,
       role: state.role,
       sessionId: claims.sessionId,
+      enrolmentRequired: state.enrolmentRequired,
     };
   }
 
@@ -198,8 +282,16 @@ export class AuthService {
     if (admin) return admin;
     const refresh = cookies[REFRESH_COOKIE];
     const row = refresh ? await this.refreshTokens.findActive(refresh) : undefined;
-    const owner = row ? await this.activeAdmin(row.admin_id) : null;
-    return owner && row ? { ...owner, sessionId: row.family_id } : null;
+    const state = row ? await this.sessions.state(row.family_id) : null;
+    return state?.active && row
+      ? {
+          id: state.adminId,
+          email: state.email,
+          role: state.role,
+          sessionId: row.family_id,
+          enrolmentRequired: state.enrolmentRequired,
+        }
+      : null;
   }
 
   private async session(admin: SessionAdmin, refreshToken: string): Promise<LoginData> {
@@ -209,12 +301,18 @@ export class AuthService {
       role: admin.role,
       sessionId: admin.sessionId,
     });
-    return { role: admin.role, email: admin.email, accessToken, refreshToken };
+    return {
+      role: admin.role,
+      email: admin.email,
+      accessToken,
+      refreshToken,
+      ...(admin.enrolmentRequired ? { twoFactorEnrolmentRequired: true as const } : {}),
+    };
   }
 
   /** The account, while it is verified, active staff of a known role. */
-  private async activeAdmin(id: string): Promise<Omit<SessionAdmin, 'sessionId'> | null> {
-    const admin = await this.db
+  private async activeAdmin(id: string, db: Kysely<Database> = this.db): Promise<Person | null> {
+    const admin = await db
       .selectFrom('admins')
       .select(['id', 'email', 'role', 'verified', 'status'])
       .where('id', '=', id)

@@ -3,7 +3,15 @@ import type { Role } from '@newsroom/contract';
 
 /** What the admin guard needs to know about a session: whose it is and their role, or that it is over. */
 export type SessionState =
-  { active: true; adminId: string; email: string; role: Role } | { active: false };
+  | {
+      active: true;
+      adminId: string;
+      email: string;
+      role: Role;
+      /** The person must turn two-factor sign-in on before anything else (decision 101). */
+      enrolmentRequired: boolean;
+    }
+  | { active: false };
 
 export interface SessionCacheOptions {
   ttlSeconds: number;

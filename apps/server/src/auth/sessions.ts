@@ -12,6 +12,30 @@ export interface SessionOptions {
   redis?: { url: string; prefix: string; log: BusLogger };
 }
 
+/** Where a sign-in comes from, as the sessions list shows it. */
+export interface SignInClient {
+  address: string;
+  agent: string;
+}
+
+/** What the sessions list shows of one open session. */
+export interface OpenSession {
+  id: string;
+  createdAt: string;
+  lastUsedAt: string;
+  address: string;
+  agent: string;
+}
+
+/** A sign-in made by the server's own code (seeding, tests), from no address. */
+export const UNKNOWN_CLIENT: SignInClient = { address: '', agent: '' };
+
+/** A session's last use is written at most this often (on refresh), never on every call. */
+export const LAST_USE_PRECISION_MS = 60_000;
+
+/** User agents are kept to this many characters. */
+const AGENT_CHARS = 512;
+
 export interface EndOptions {
   /** A session to keep, such as the one asking for the change. */
   except?: string;
@@ -47,8 +71,16 @@ export class Sessions {
       : null;
   }
 
-  /** Opens a session for the admin; sessions whose refresh tokens are all gone are pruned. */
-  async start(adminId: string, db: Kysely<Database> = this.db): Promise<string> {
+  /**
+   * Opens a session for the admin; sessions whose refresh tokens are all gone are pruned. One
+   * opened with `enrolmentRequired` may use the person's account calls only until they turn
+   * two-factor sign-in on (decision 101).
+   */
+  async start(
+    adminId: string,
+    client: SignInClient & { enrolmentRequired?: boolean } = UNKNOWN_CLIENT,
+    db: Kysely<Database> = this.db,
+  ): Promise<string> {
     await db
       .deleteFrom('sessions')
       .where('admin_id', '=', adminId)
@@ -65,9 +97,86 @@ export class Sessions {
     const id = newId();
     await db
       .insertInto('sessions')
-      .values({ id, admin_id: adminId, created_at: now(), revoked_at: null, revoked_reason: null })
+      .values({
+        id,
+        admin_id: adminId,
+        created_at: now(),
+        revoked_at: null,
+        revoked_reason: null,
+        address: client.address,
+        agent: client.agent.slice(0, AGENT_CHARS),
+        enrolment_required: client.enrolmentRequired ? 1 : 0,
+      })
       .execute();
     return id;
+  }
+
+  /**
+   * The person's open sessions, last used first: not ended, with a refresh token that may still
+   * be exchanged.
+   */
+  async openOf(adminId: string): Promise<OpenSession[]> {
+    const stamp = now();
+    const rows = await this.db
+      .selectFrom('sessions')
+      .select(['id', 'created_at', 'last_used_at', 'address', 'agent'])
+      .where('admin_id', '=', adminId)
+      .where('revoked_at', 'is', null)
+      .where(({ exists, selectFrom }) =>
+        exists(
+          selectFrom('refresh_tokens')
+            .select('refresh_tokens.id')
+            .whereRef('refresh_tokens.family_id', '=', 'sessions.id')
+            .where('refresh_tokens.used_at', 'is', null)
+            .where('refresh_tokens.revoked_at', 'is', null)
+            .where('refresh_tokens.expires_at', '>', stamp),
+        ),
+      )
+      .execute();
+    return rows
+      .map((row) => ({
+        id: row.id,
+        createdAt: row.created_at,
+        lastUsedAt: row.last_used_at ?? row.created_at,
+        address: row.address,
+        agent: row.agent,
+      }))
+      .sort((a, b) => b.lastUsedAt.localeCompare(a.lastUsedAt) || a.id.localeCompare(b.id));
+  }
+
+  /**
+   * Stamps the session as used now, unless it was stamped within the last minute: one cheap
+   * conditional write per refresh at most.
+   */
+  async touch(sessionId: string, db: Kysely<Database> = this.db): Promise<void> {
+    const at = new Date();
+    const before = new Date(at.getTime() - LAST_USE_PRECISION_MS).toISOString();
+    await db
+      .updateTable('sessions')
+      .set({ last_used_at: at.toISOString() })
+      .where('id', '=', sessionId)
+      .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<', before)]))
+      .execute();
+  }
+
+  /**
+   * The person turned two-factor sign-in on: their sessions waiting for it may do everything
+   * again, on every instance from their next call.
+   */
+  async enrolled(adminId: string, db: Kysely<Database> = this.db): Promise<string[]> {
+    const rows = await db
+      .updateTable('sessions')
+      .set({ enrolment_required: 0 })
+      .where('admin_id', '=', adminId)
+      .where('enrolment_required', '=', 1)
+      .returning('id')
+      .execute();
+    return rows.map((row) => row.id);
+  }
+
+  /** Every instance reads these sessions again at their next call (after a commit). */
+  async forgetStates(ids: string[]): Promise<void> {
+    await this.announce(ids);
   }
 
   /**
@@ -80,7 +189,7 @@ export class Sessions {
         .selectFrom('sessions')
         .innerJoin('admins', 'admins.id', 'sessions.admin_id')
         .select(['sessions.admin_id', 'sessions.revoked_at', 'admins.email', 'admins.role'])
-        .select(['admins.verified', 'admins.status'])
+        .select(['admins.verified', 'admins.status', 'sessions.enrolment_required'])
         .where('sessions.id', '=', sessionId)
         .executeTakeFirst();
       const role = roleSchema.safeParse(row?.role);
@@ -93,7 +202,13 @@ export class Sessions {
       ) {
         return { active: false };
       }
-      return { active: true, adminId: row.admin_id, email: row.email, role: role.data };
+      return {
+        active: true,
+        adminId: row.admin_id,
+        email: row.email,
+        role: role.data,
+        enrolmentRequired: row.enrolment_required === 1,
+      };
     });
   }
 

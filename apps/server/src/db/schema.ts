@@ -133,10 +133,62 @@ export interface SessionTable {
   /** Set when the session ended; its access tokens are refused from then on. */
   revoked_at: Timestamp | null;
   revoked_reason: SessionEndReason | null;
+  /** The client address it signed in from ('' for sessions older than the column). */
+  address: Generated<string>;
+  /** The User-Agent it signed in with. */
+  agent: Generated<string>;
+  /** Its last refresh (at most one write a minute); null: not used since it started. */
+  last_used_at: Generated<Timestamp | null>;
+  /** 1 while the person must turn two-factor sign-in on first (decision 101). */
+  enrolment_required: Generated<number>;
 }
 
 export type SessionEndReason =
-  'logout' | 'refresh-reuse' | 'password-change' | 'account-gone' | 'suspended';
+  | 'logout'
+  | 'refresh-reuse'
+  | 'password-change'
+  | 'account-gone'
+  | 'suspended'
+  /** Ended by its owner from the sessions list. */
+  | 'ended-by-owner';
+
+/** A person's two-factor sign-in (decision 101); on while `enabled_at` is set. */
+export interface TwoFactorTable {
+  admin_id: string;
+  /** The TOTP secret, sealed (two-factor/secret-box.ts). */
+  secret: string | null;
+  /** A secret from setup awaiting its first code, sealed. */
+  pending_secret: string | null;
+  enabled_at: Timestamp | null;
+  /** The last accepted 30-second step (bigint: PostgreSQL answers it as text). */
+  last_step: string | number | null;
+  updated_at: Timestamp;
+}
+
+/** A single-use recovery code, kept as its SHA-256. */
+export interface RecoveryCodeTable {
+  id: string;
+  admin_id: string;
+  code_hash: string;
+  used_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+/** Between a password and a code: a short-lived, single-use token bound to the person. */
+export interface SignInChallengeTable {
+  token_hash: string;
+  admin_id: string;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+/** A site setting: one JSON value per key. */
+export interface SettingTable {
+  key: string;
+  value: string;
+  updated_at: Timestamp;
+}
 
 /** An invitation onto the staff (decision 100); pending while none of the last three is set. */
 export interface InvitationTable {
@@ -222,6 +274,10 @@ export interface Database {
   news_authors: NewsAuthorTable;
   invitations: InvitationTable;
   audit_entries: AuditEntryTable;
+  two_factor: TwoFactorTable;
+  recovery_codes: RecoveryCodeTable;
+  sign_in_challenges: SignInChallengeTable;
+  settings: SettingTable;
   news_slug_history: NewsSlugHistoryTable;
   deleted_slugs: DeletedSlugTable;
   category_name_history: CategoryNameHistoryTable;

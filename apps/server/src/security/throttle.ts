@@ -30,6 +30,19 @@ export const THROTTLES = {
     points: 5,
     durationSeconds: 15 * 60,
   },
+  // Codes after the password (decision 101): a code has a million values, so fewer tries.
+  twoFactorPerClient: { name: 'two-factor-ip', points: 20, durationSeconds: 15 * 60 },
+  twoFactorPerAccount: { name: 'two-factor-account', points: 5, durationSeconds: 15 * 60 },
+  twoFactorSetupPerAccount: {
+    name: 'two-factor-setup-account',
+    points: 5,
+    durationSeconds: 15 * 60,
+  },
+  twoFactorDisablePerAccount: {
+    name: 'two-factor-disable-account',
+    points: 5,
+    durationSeconds: 15 * 60,
+  },
   contactPerClient: { name: 'contact-ip', points: 5, durationSeconds: 10 * 60 },
   contactPerAccount: { name: 'contact-account', points: 3, durationSeconds: 10 * 60 },
 } as const satisfies Record<string, ThrottleRule>;

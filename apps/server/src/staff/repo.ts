@@ -2,11 +2,22 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Role, StaffDto } from '@newsroom/contract';
 import type { Database } from '../db/schema.ts';
 
-const COLUMNS = ['id', 'name', 'email', 'role', 'status', 'slug', 'last_sign_in_at'] as const;
+const COLUMNS = [
+  'admins.id',
+  'admins.name',
+  'admins.email',
+  'admins.role',
+  'admins.status',
+  'admins.slug',
+  'admins.last_sign_in_at',
+  'two_factor.enabled_at',
+] as const;
 
-type StaffRow = Selectable<Database['admins']>;
+type StaffRow = Selectable<Database['admins']> & { enabled_at: string | null };
 
-const toDto = (row: Pick<StaffRow, (typeof COLUMNS)[number]>): StaffDto => ({
+type Column = (typeof COLUMNS)[number] extends `${string}.${infer Name}` ? Name : never;
+
+const toDto = (row: Pick<StaffRow, Column>): StaffDto => ({
   _id: row.id,
   name: row.name,
   email: row.email,
@@ -14,6 +25,7 @@ const toDto = (row: Pick<StaffRow, (typeof COLUMNS)[number]>): StaffDto => ({
   status: row.status === 'suspended' ? 'suspended' : 'active',
   slug: row.slug,
   lastSignInAt: row.last_sign_in_at ?? null,
+  twoFactor: row.enabled_at !== null,
 });
 
 /** The staff table (the accounts of `admins`), as the staff screen reads it. */
@@ -23,25 +35,29 @@ export class StaffRepository {
   /** Verified people of these roles, by name. */
   async list(roles: readonly Role[]): Promise<StaffDto[]> {
     if (roles.length === 0) return [];
-    const rows = await this.db
-      .selectFrom('admins')
-      .select(COLUMNS)
-      .where('verified', '=', 1)
-      .where('role', 'in', roles)
-      .orderBy('name')
-      .orderBy('id')
+    const rows = await this.people()
+      .where('admins.verified', '=', 1)
+      .where('admins.role', 'in', roles)
+      .orderBy('admins.name')
+      .orderBy('admins.id')
       .execute();
     return rows.map(toDto);
   }
 
   async find(id: string): Promise<StaffDto | undefined> {
-    const row = await this.db
-      .selectFrom('admins')
-      .select(COLUMNS)
-      .where('id', '=', id)
-      .where('verified', '=', 1)
+    const row = await this.people()
+      .where('admins.id', '=', id)
+      .where('admins.verified', '=', 1)
       .executeTakeFirst();
     return row && toDto(row);
+  }
+
+  /** People with whether their two-factor sign-in is on (decision 101). */
+  private people() {
+    return this.db
+      .selectFrom('admins')
+      .leftJoin('two_factor', 'two_factor.admin_id', 'admins.id')
+      .select(COLUMNS);
   }
 
   /** How many active admins there are besides `except`. */

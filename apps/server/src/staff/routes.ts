@@ -12,6 +12,7 @@ import {
 } from '@newsroom/contract';
 import { signedInActor } from '../auth/admin-guard.ts';
 import { setSessionCookies } from '../auth/cookies.ts';
+import { signInClient } from '../auth/sign-in-client.ts';
 import { ok } from '../http/envelope.ts';
 import {
   answers,
@@ -133,7 +134,7 @@ export async function invitationAcceptRoutes(scope: FastifyInstance) {
     async (request, reply) => {
       const input = validate(acceptInvitationSchema, request.body);
       const id = await app.services.invitations.accept(input, request.ip);
-      const session = await app.services.auth.signInProven(id, request.ip);
+      const session = await app.services.auth.signInProven(id, signInClient(request));
       setSessionCookies(reply, session, site);
       return ok(session, 'Welcome to the staff');
     },

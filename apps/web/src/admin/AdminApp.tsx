@@ -11,6 +11,7 @@ import { AdminLayout } from './layout/AdminLayout.tsx';
 import { Allowed } from './layout/Allowed.tsx';
 import { NewsTableScreen } from './news/NewsTableScreen.tsx';
 import { ProfileScreen } from './profile/ProfileScreen.tsx';
+import { SecurityScreen } from './security/SecurityScreen.tsx';
 import { StaffScreen } from './staff/StaffScreen.tsx';
 import { anchorEntity, categoryEntity, publisherEntity } from './taxonomy/api.ts';
 import { NamedListScreen } from './taxonomy/NamedListScreen.tsx';
@@ -111,6 +112,7 @@ export function AdminApp() {
             </Allowed>
           }
         />
+        <Route path={paths.admin.security()} element={<SecurityScreen />} />
         <Route
           path={paths.admin.audit()}
           element={

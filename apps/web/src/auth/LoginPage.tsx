@@ -1,5 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { loginSchema, type LoginData, type LoginInput } from '@newsroom/contract';
+import {
+  loginSchema,
+  type LoginData,
+  type LoginInput,
+  type TwoFactorChallenge,
+} from '@newsroom/contract';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation } from 'react-router';
@@ -10,15 +15,27 @@ import { api } from '../lib/api.ts';
 import { setAuth } from '../lib/auth-store.ts';
 import { paths } from '../lib/paths.ts';
 import { AuthCard, FormAlert, errorMessage, linkClass } from './AuthCard.tsx';
+import { TwoFactorStep } from './TwoFactorStep.tsx';
 
 /**
- * Sign-in. The role, e-mail and access token are kept; the refresh token stays in its cookie.
- * Then the page reloads at '/', where the entry hands it to the back office.
+ * Keeps the role, e-mail and access token (the refresh token stays in its cookie), then reloads
+ * where the entry hands the page to the back office: the Security screen when the site requires
+ * two-factor sign-in and it is not on yet, else '/'.
+ */
+function enter(data: LoginData) {
+  setAuth({ role: data.role, email: data.email, accessToken: data.accessToken });
+  reloadAt(data.twoFactorEnrolmentRequired ? paths.admin.security() : paths.home());
+}
+
+/**
+ * Sign-in: e-mail and password, then, for a person with two-factor sign-in on, a code of their
+ * app or a recovery code (decision 101).
  */
 export function LoginPage() {
   const location = useLocation();
   const notice = (location.state as { notice?: string } | null)?.notice ?? null;
   const [error, setError] = useState<string | null>(null);
+  const [challenge, setChallenge] = useState<string | null>(null);
   const form = useForm<LoginInput>({
     resolver: zodResolver(loginSchema),
     defaultValues: { email: '', password: '' },
@@ -28,13 +45,31 @@ export function LoginPage() {
   const submit = form.handleSubmit(async (input) => {
     setError(null);
     try {
-      const { data } = await api<LoginData>('/auth/login', { method: 'POST', body: input });
-      setAuth({ role: data.role, email: data.email, accessToken: data.accessToken });
-      reloadAt(paths.home());
+      const { data } = await api<LoginData | TwoFactorChallenge>('/auth/login', {
+        method: 'POST',
+        body: input,
+      });
+      if ('twoFactorRequired' in data) setChallenge(data.challenge);
+      else enter(data);
     } catch (caught) {
       setError(errorMessage(caught));
     }
   });
+
+  if (challenge) {
+    return (
+      <AuthCard title="Two-factor sign-in">
+        <TwoFactorStep
+          challenge={challenge}
+          onSignedIn={enter}
+          onRestart={() => {
+            setChallenge(null);
+            form.resetField('password');
+          }}
+        />
+      </AuthCard>
+    );
+  }
 
   return (
     <AuthCard

@@ -52,6 +52,9 @@ async function send(path: string, options: CallOptions, token: string | undefine
 
 let refreshing: Promise<boolean> | null = null;
 
+/** Calls that sign in or out: a 401 there is the answer, never a reason to refresh. */
+const OPEN_AUTH_CALL = /^\/auth\/(login|refresh|logout|admin\/signup|verify|resend-otp|invitation)/;
+
 /** Exchanges the refresh cookie for a new access token, once for all callers waiting on it. */
 export function refreshSession(): Promise<boolean> {
   refreshing ??= (async () => {
@@ -81,7 +84,7 @@ export function refreshSession(): Promise<boolean> {
 export async function api<T>(path: string, options: CallOptions = {}): Promise<ApiEnvelope<T>> {
   const token = getAuth()?.accessToken;
   let response = await send(path, options, token);
-  if (response.status === 401 && token && !path.startsWith('/auth/')) {
+  if (response.status === 401 && token && !OPEN_AUTH_CALL.test(path)) {
     if (await refreshSession()) response = await send(path, options, getAuth()?.accessToken);
     else clearAuth();
   }

@@ -20,6 +20,7 @@ export const paths = {
     audit: () => '/audit',
     /** Each person's own profile, e-mail address and password (decision 104). */
     profile: () => '/profile',
+    security: () => '/security',
   },
 } as const;
 

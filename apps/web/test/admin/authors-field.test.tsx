@@ -17,6 +17,8 @@ const me = (person: StaffRef, role: Me['role']): Me => ({
   bio: '',
   links: [],
   pictureURL: null,
+  twoFactor: false,
+  twoFactorRequired: false,
 });
 
 afterEach(() => vi.unstubAllGlobals());

@@ -15,6 +15,8 @@ const me: Me = {
   bio: 'Covers the courts.',
   links: ['https://example.com/asha'],
   pictureURL: null,
+  twoFactor: false,
+  twoFactorRequired: false,
 };
 
 afterEach(() => vi.unstubAllGlobals());

@@ -27,14 +27,15 @@ describe('the back office by role', () => {
       'Staff',
       'Audit trail',
       'Profile',
+      'Security',
     ];
     expect(linksOf(role)).toEqual(all);
   });
 
   it.each(['author', 'contributor'] as const)(
-    'shows a %s the news table, the news form and their profile only',
+    'shows a %s the news table, the news form, their profile and security only',
     (role) => {
-      expect(linksOf(role)).toEqual(['News Table', 'Add News', 'Profile']);
+      expect(linksOf(role)).toEqual(['News Table', 'Add News', 'Profile', 'Security']);
     },
   );
 

@@ -13,6 +13,7 @@ const person = (over: Partial<StaffDto>): StaffDto => ({
   role: 'author',
   status: 'active',
   slug: 'asha-rao',
+  twoFactor: false,
   lastSignInAt: null,
   ...over,
 });

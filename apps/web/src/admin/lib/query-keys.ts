@@ -17,6 +17,8 @@ export const adminKeys = {
   staff: ['admin', 'staff'] as const,
   me: ['admin', 'me'] as const,
   audit: (filters: object) => ['admin', 'audit', filters] as const,
+  sessions: ['admin', 'sessions'] as const,
+  securitySettings: ['admin', 'settings', 'security'] as const,
 };
 
 /** The spec's fresh and keep times: 10 s for categories, 20 s for every other admin query. */

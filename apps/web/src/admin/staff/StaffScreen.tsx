@@ -49,6 +49,7 @@ export function StaffScreen() {
     'E-mail',
     'Role',
     'Status',
+    'Two-factor',
     'Last sign-in',
     ...(manage ? ['Actions'] : []),
   ];
@@ -94,6 +95,7 @@ export function StaffScreen() {
                 )}
               </td>
               <td className={cellClass}>{person.status === 'active' ? 'Active' : 'Suspended'}</td>
+              <td className={cellClass}>{person.twoFactor ? 'On' : 'Off'}</td>
               <td className={cellClass}>
                 {person.lastSignInAt ? formatDateTime(person.lastSignInAt) : 'Never'}
               </td>
