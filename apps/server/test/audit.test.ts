@@ -5,6 +5,8 @@ import { createTaxonomy, newsFields, type AuthHeaders, type Taxonomy } from './f
 import { ADMIN_PASSWORD, clientAddress } from './fixtures.ts';
 import { call, createTestApp, type TestApp } from './helpers.ts';
 import { startMailServer, type TestMailServer } from './mail-server.ts';
+import { MovableClock } from './movable-clock.ts';
+import { bearerOf, codeAt, enrol, login, secondStep } from './two-factor-calls.ts';
 
 /*
  * The audit trail (newsroom API, Audit), read from outside: each change made through the API
@@ -23,6 +25,7 @@ interface Person {
 
 let t: TestApp;
 let mail: TestMailServer;
+const clock = new MovableClock();
 const people = {} as Record<Role, Person>;
 let taxonomy: Taxonomy;
 
@@ -84,7 +87,7 @@ async function entryCount(): Promise<number> {
 
 beforeAll(async () => {
   mail = await startMailServer();
-  t = await createTestApp({ SMTP_URL: mail.url, PUBLIC_URL: 'http://news.test' });
+  t = await createTestApp({ SMTP_URL: mail.url, PUBLIC_URL: 'http://news.test' }, { clock });
   for (const role of ['admin', 'editor', 'author', 'contributor'] as const) {
     people[role] = await signIn(role);
   }
@@ -342,6 +345,83 @@ describe('the entries of the taxonomy, the staff and sign-ins', () => {
       ['sign_in_failed', address],
     ]);
     expect(changeOf(res.body.data[1], 'reason')?.after).toBe('Invalid email or password');
+  });
+});
+
+describe('the entries of each person’s account and the site’s settings', () => {
+  it('keeps a profile change, two-factor sign-in turned on and off, and a failed second step', async () => {
+    const person = await signIn('author');
+    const profile = await by(person, {
+      method: 'PUT',
+      url: '/api/v1/auth/me',
+      payload: { name: 'Audited Author Renamed', bio: 'Covers the harbour.' },
+    });
+    expect(profile.status, profile.body.message).toBe(200);
+    const [renamed] = await entriesOf(person.id);
+    expect(renamed).toMatchObject({ kind: 'staff', action: 'update', address: person.address });
+    expect(renamed?.changes).toEqual([
+      { field: 'name', before: person.name, after: 'Audited Author Renamed' },
+      { field: 'bio', before: null, after: 'Covers the harbour.' },
+    ]);
+
+    const token = person.headers.authorization.replace('Bearer ', '');
+    const { secret } = await enrol(t.app, token, clock);
+    const challenge = (await login(t.app, person.email)).body.data.challenge as string;
+    const wrong = await secondStep(t.app, { challenge, code: '000000' });
+    expect(wrong.status).toBe(401);
+    const right = await secondStep(t.app, { challenge, code: codeAt(secret, clock) });
+    expect(right.status, right.body.message).toBe(200);
+    const off = await call(t.app, {
+      method: 'POST',
+      url: '/api/v1/auth/2fa/disable',
+      headers: bearerOf(right.body.data.accessToken),
+      payload: { password: ADMIN_PASSWORD },
+    });
+    expect(off.status, off.body.message).toBe(200);
+    const res = await audit(people.admin, { kind: 'session', actor: person.id, limit: 5 });
+    expect(res.body.data.map((entry: AuditEntryDto) => entry.action)).toEqual([
+      'two_factor_off',
+      'sign_in',
+      'sign_in_failed',
+      'two_factor_on',
+      'sign_in',
+    ]);
+    expect(changeOf(res.body.data[2], 'reason')?.after).toMatch(/second step/);
+  });
+
+  it('keeps a session ended from the list, and a change of the security settings', async () => {
+    const person = await signIn('editor');
+    const second = await login(t.app, person.email);
+    const sessions = await by(person, { method: 'GET', url: '/api/v1/auth/sessions' });
+    const elsewhere = (sessions.body.data as { _id: string; current: boolean }[]).find(
+      (session) => !session.current,
+    );
+    expect(second.status).toBe(200);
+    const ended = await by(person, {
+      method: 'DELETE',
+      url: `/api/v1/auth/sessions/${elsewhere?._id}`,
+    });
+    expect(ended.status, ended.body.message).toBe(200);
+    const [signOut] = (await audit(people.admin, { actor: person.id, action: 'sign_out' })).body
+      .data as AuditEntryDto[];
+    expect(signOut).toMatchObject({ kind: 'session', thingId: elsewhere?._id });
+
+    const settings = await by(people.admin, {
+      method: 'PUT',
+      url: '/api/v1/settings/security',
+      payload: { requireTwoFactor: ['admin', 'editor'] },
+    });
+    expect(settings.status, settings.body.message).toBe(200);
+    const [changed] = (await audit(people.admin, { kind: 'settings' })).body
+      .data as AuditEntryDto[];
+    expect(changed?.changes).toEqual([
+      { field: 'requireTwoFactor', before: 'nobody', after: 'admin, editor' },
+    ]);
+    await by(people.admin, {
+      method: 'PUT',
+      url: '/api/v1/settings/security',
+      payload: { requireTwoFactor: 'none' },
+    });
   });
 });
 

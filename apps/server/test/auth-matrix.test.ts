@@ -200,12 +200,12 @@ describe('the admin route table', () => {
     expect(routes.filter((r) => /\/api\/v1\/(auth|u|contact)\//.test(r))).toEqual([
       'GET /api/v1/auth/me',
       'POST /api/v1/auth/change-password',
+      'GET /api/v1/auth/sessions',
+      'DELETE /api/v1/auth/sessions/:id',
       // Their own profile and e-mail address (decision 104).
       'PUT /api/v1/auth/me',
       'POST /api/v1/auth/me/email',
       'POST /api/v1/auth/me/email/verify',
-      'GET /api/v1/auth/sessions',
-      'DELETE /api/v1/auth/sessions/:id',
       'POST /api/v1/auth/2fa/setup',
       'POST /api/v1/auth/2fa/enable',
       'POST /api/v1/auth/2fa/disable',

@@ -42,7 +42,7 @@ export async function accountRoutes(scope: FastifyInstance) {
     '/sessions/:id',
     { schema: { params: idParams, response: answers(z.null()) } },
     async (request) => {
-      await app.services.auth.endOwnSession(signedInAdmin(request), request.params.id);
+      await app.services.auth.endOwnSession(signedInAdmin(request), request.params.id, request.ip);
       return ok(null, 'That session is signed out');
     },
   );

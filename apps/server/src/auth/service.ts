@@ -235,12 +235,28 @@ export class AuthService {
   }
 
   /** Ends one of the person's own open sessions, at once on every instance; 404 for any other. */
-  async endOwnSession(session: SessionAdmin, sessionId: string): Promise<void> {
+  async endOwnSession(
+    session: SessionAdmin,
+    sessionId: string,
+    address: string | null,
+  ): Promise<void> {
     const open = await this.sessions.openOf(session.id);
-    if (!open.some((row) => row.id === sessionId)) {
-      throw new DomainError('NOT_FOUND', 'No such session of yours is open');
-    }
-    await this.sessions.end(sessionId, 'ended-by-owner');
+    const ending = open.find((row) => row.id === sessionId);
+    if (!ending) throw new DomainError('NOT_FOUND', 'No such session of yours is open');
+    await this.sessions.end(sessionId, 'ended-by-owner', {
+      alongside: (trx) =>
+        recordAudit(
+          trx,
+          { id: session.id, address },
+          {
+            action: 'sign_out',
+            kind: 'session',
+            thingId: sessionId,
+            title: session.email,
+            changes: [{ field: 'session', before: ending.address ?? 'open', after: 'ended' }],
+          },
+        ),
+    });
   }
 
   /** Replaces the admin's password and ends every other session of theirs. */

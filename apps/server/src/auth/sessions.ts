@@ -227,7 +227,11 @@ export class Sessions {
   }
 
   /** Ends one session: its access tokens are refused and its refresh tokens revoked. */
-  async end(sessionId: string, reason: SessionEndReason): Promise<void> {
+  async end(
+    sessionId: string,
+    reason: SessionEndReason,
+    options: Pick<EndOptions, 'alongside'> = {},
+  ): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       const stamp = now();
       await trx
@@ -237,6 +241,7 @@ export class Sessions {
         .where('revoked_at', 'is', null)
         .execute();
       await revokeRefreshTokens(trx, [sessionId], stamp);
+      await options.alongside?.(trx);
     });
     await this.announce([sessionId]);
   }

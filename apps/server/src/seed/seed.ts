@@ -31,7 +31,7 @@ export interface SeedServices {
     variantsIdle(): Promise<void>;
   };
   profiles: {
-    update(id: string, input: { bio?: string }, picture: null): Promise<void>;
+    update(id: string, input: { bio?: string }, picture: null, address: null): Promise<void>;
   };
   registration: {
     createAdmin(input: {
@@ -129,7 +129,7 @@ export async function seedDemo({
     password,
     verified: true,
   });
-  await services.profiles.update(admin.id, { bio: DEMO_ADMIN_BIO }, null);
+  await services.profiles.update(admin.id, { bio: DEMO_ADMIN_BIO }, null, null);
   const setUp: Actor = { id: admin.id, role: 'admin', address: null };
   const categories = await createCategories(services, created, setUp);
   const publishers = await createNamed(
@@ -148,7 +148,7 @@ export async function seedDemo({
       password: randomBytes(18).toString('base64url'),
       verified: true,
     });
-    await services.profiles.update(created.id, { bio }, null);
+    await services.profiles.update(created.id, { bio }, null, null);
     // A contributor's stories wait for an editor: the published demo stories are by the others.
     if (person.role !== 'contributor')
       writers.push({ id: created.id, role: person.role, address: null });

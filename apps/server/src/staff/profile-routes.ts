@@ -80,7 +80,12 @@ export async function profileRoutes(scope: FastifyInstance) {
     async (request) => {
       const admin = signedInAdmin(request);
       const input = await readProfileInput(request);
-      await profiles.update(admin.id, validate(profileUpdateSchema, input.fields), input.picture);
+      await profiles.update(
+        admin.id,
+        validate(profileUpdateSchema, input.fields),
+        input.picture,
+        request.ip,
+      );
       return ok(await auth.me(admin), 'Profile saved');
     },
   );
@@ -106,7 +111,7 @@ export async function profileRoutes(scope: FastifyInstance) {
       const admin = signedInAdmin(request);
       const { code } = validate(emailChangeVerifySchema, request.body);
       return ok(
-        await profiles.confirmEmail(admin.id, code),
+        await profiles.confirmEmail(admin.id, code, request.ip),
         'Your e-mail address is changed: sign in with it from now on',
       );
     },

@@ -8,6 +8,7 @@ import { isUniqueViolation } from '../db/errors.ts';
 import { newId, now } from '../db/ids.ts';
 import type { Database } from '../db/schema.ts';
 import { DomainError } from '../domain/errors.ts';
+import { changesBetween, recordAudit, type AuditedFields } from '../audit/record.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { checkImage, type NewsImage } from '../media/image.ts';
 import type { MediaStorage } from '../storage/storage.ts';
@@ -48,7 +49,12 @@ export class Profiles {
    * Writes the fields given (and the picture, when one came); makes stale the person's page and
    * feed, and on a new name the bylines that show it.
    */
-  async update(id: string, input: ProfileUpdate, picture: NewsImage | null): Promise<void> {
+  async update(
+    id: string,
+    input: ProfileUpdate,
+    picture: NewsImage | null,
+    address: string | null,
+  ): Promise<void> {
     const checked = picture ? await checkImage(picture) : null;
     const before = await this.person(id);
     let key: string | null = null;
@@ -58,17 +64,38 @@ export class Profiles {
     }
     const dropPicture = key !== null || input.removePicture === true;
     try {
-      await this.db
-        .updateTable('admins')
-        .set({
-          ...(input.name !== undefined && { name: input.name }),
-          ...(input.bio !== undefined && { bio: input.bio }),
-          ...(input.links !== undefined && { links: JSON.stringify(input.links) }),
-          ...(dropPicture && { picture_key: key }),
-          updated_at: now(),
-        })
-        .where('id', '=', id)
-        .execute();
+      await this.db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('admins')
+          .set({
+            ...(input.name !== undefined && { name: input.name }),
+            ...(input.bio !== undefined && { bio: input.bio }),
+            ...(input.links !== undefined && { links: JSON.stringify(input.links) }),
+            ...(dropPicture && { picture_key: key }),
+            updated_at: now(),
+          })
+          .where('id', '=', id)
+          .execute();
+        await recordAudit(
+          trx,
+          { id, address },
+          {
+            action: 'update',
+            kind: 'staff',
+            thingId: id,
+            title: input.name ?? before.name,
+            changes: changesBetween(
+              profileFields(before),
+              profileFields({
+                name: input.name ?? before.name,
+                bio: input.bio ?? before.bio,
+                links: input.links ? JSON.stringify(input.links) : before.links,
+                picture_key: dropPicture ? key : before.picture_key,
+              }),
+            ),
+          },
+        );
+      });
     } catch (error) {
       if (key) await this.deps.storage.remove(key).catch(() => undefined);
       throw error;
@@ -115,10 +142,10 @@ export class Profiles {
   }
 
   /** Gives the code mailed to the new address: the address becomes the person's. */
-  async confirmEmail(id: string, code: string): Promise<{ email: string }> {
+  async confirmEmail(id: string, code: string, address: string | null): Promise<{ email: string }> {
     const row = await this.db
       .selectFrom('admins')
-      .select('pending_email')
+      .select(['pending_email', 'email', 'name'])
       .where('id', '=', id)
       .executeTakeFirst();
     const email = row?.pending_email;
@@ -138,6 +165,17 @@ export class Profiles {
           .where('id', '=', id)
           .execute();
         await this.otps.delete(email, trx);
+        await recordAudit(
+          trx,
+          { id, address },
+          {
+            action: 'update',
+            kind: 'staff',
+            thingId: id,
+            title: row?.name ?? email,
+            changes: [{ field: 'email', before: row?.email ?? null, after: email }],
+          },
+        );
       });
     } catch (error) {
       throw isUniqueViolation(error) ? emailTaken() : error;
@@ -148,7 +186,7 @@ export class Profiles {
   private async person(id: string) {
     const row = await this.db
       .selectFrom('admins')
-      .select(['name', 'slug', 'picture_key'])
+      .select(['name', 'slug', 'picture_key', 'bio', 'links'])
       .where('id', '=', id)
       .executeTakeFirst();
     if (!row) throw new DomainError('UNAUTHORIZED', 'Please sign in to continue');
@@ -164,4 +202,20 @@ export class Profiles {
       .executeTakeFirst();
     return row !== undefined;
   }
+}
+
+/** A profile as its audit entries show it: the links in one line, the picture by its file. */
+function profileFields(person: {
+  name: string;
+  bio: string;
+  links: string;
+  picture_key: string | null;
+}): AuditedFields {
+  const links = JSON.parse(person.links) as unknown;
+  return {
+    name: person.name,
+    bio: person.bio,
+    links: Array.isArray(links) ? links.filter((link) => typeof link === 'string').join(' ') : '',
+    picture: person.picture_key,
+  };
 }

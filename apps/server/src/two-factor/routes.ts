@@ -9,7 +9,7 @@ import {
   twoFactorEnableSchema,
   twoFactorSetupSchema,
 } from '@newsroom/contract';
-import { signedInAdmin } from '../auth/admin-guard.ts';
+import { signedInActor, signedInAdmin } from '../auth/admin-guard.ts';
 import { setSessionCookies } from '../auth/cookies.ts';
 import { signInClient } from '../auth/sign-in-client.ts';
 import { ok } from '../http/envelope.ts';
@@ -35,7 +35,7 @@ export async function twoFactorAccountRoutes(scope: FastifyInstance) {
     const admin = signedInAdmin(request);
     const { code } = validate(twoFactorEnableSchema, request.body);
     await app.throttle.consume([THROTTLES.twoFactorSetupPerAccount, admin.id]);
-    const answer = await twoFactor.enable(admin, code);
+    const answer = await twoFactor.enable(admin, code, request.ip);
     await app.throttle.reset(THROTTLES.twoFactorSetupPerAccount, admin.id);
     return ok(answer, 'Two-factor sign-in is on. Keep your recovery codes somewhere safe');
   });
@@ -46,7 +46,7 @@ export async function twoFactorAccountRoutes(scope: FastifyInstance) {
     const { password } = validate(twoFactorDisableSchema, request.body);
     // A stolen access token must not get unlimited guesses at the password.
     await app.throttle.consume([THROTTLES.twoFactorDisablePerAccount, admin.id]);
-    await twoFactor.disable(admin, password);
+    await twoFactor.disable(admin, password, request.ip);
     await app.throttle.reset(THROTTLES.twoFactorDisablePerAccount, admin.id);
     return ok(null, 'Two-factor sign-in is off');
   });
@@ -95,7 +95,7 @@ export async function securitySettingsRoutes(scope: FastifyInstance) {
     async (request) => {
       const { requireTwoFactor } = validate(securitySettingsSchema, request.body);
       return ok(
-        await twoFactor.setSecurity(requireTwoFactor),
+        await twoFactor.setSecurity(signedInActor(request), requireTwoFactor),
         'Security settings saved: they apply from each person’s next sign-in',
       );
     },

@@ -13,7 +13,9 @@ import { verifyPassword } from '../auth/passwords.ts';
 import type { SecondFactor, SecondFactorStatus } from '../auth/second-factor.ts';
 import type { AuthService, SessionAdmin } from '../auth/service.ts';
 import type { SignInClient, Sessions } from '../auth/sessions.ts';
+import { changesBetween, recordAudit } from '../audit/record.ts';
 import type { Database } from '../db/schema.ts';
+import type { Actor } from '../domain/actor.ts';
 import type { Clock } from '../domain/clock.ts';
 import { DomainError, validationFailed } from '../domain/errors.ts';
 import type { SettingsStore } from '../settings/store.ts';
@@ -82,7 +84,11 @@ export class TwoFactorService implements SecondFactor {
    * Turns it on once a code of the app confirms the secret of setup; answers the ten recovery
    * codes, shown this once. Sessions waiting for enrolment may do everything again.
    */
-  async enable(session: SessionAdmin, code: string): Promise<RecoveryCodes> {
+  async enable(
+    session: SessionAdmin,
+    code: string,
+    address: string | null,
+  ): Promise<RecoveryCodes> {
     const row = await this.repo.find(session.id);
     if (row?.enabledAt) throw new DomainError('CONFLICT', 'Two-factor sign-in is already on');
     if (!row?.pendingSecret) {
@@ -98,6 +104,7 @@ export class TwoFactorService implements SecondFactor {
         throw new DomainError('CONFLICT', 'Two-factor sign-in is already on');
       }
       await this.repo.replaceRecoveryCodes(session.id, recoveryCodes.map(hashRecoveryCode), trx);
+      await recordAudit(trx, { id: session.id, address }, personFact('two_factor_on', session));
       return this.deps.sessions.enrolled(session.id, trx);
     });
     await this.deps.sessions.forgetStates(released);
@@ -105,7 +112,7 @@ export class TwoFactorService implements SecondFactor {
   }
 
   /** Turns it off, with the account's password; not while the site requires it of the person. */
-  async disable(session: SessionAdmin, password: string): Promise<void> {
+  async disable(session: SessionAdmin, password: string, address: string | null): Promise<void> {
     const status = await this.status(session.id, session.role);
     if (!status.on) throw new DomainError('CONFLICT', 'Two-factor sign-in is not on');
     if (status.required) {
@@ -122,7 +129,10 @@ export class TwoFactorService implements SecondFactor {
     if (!account || !(await verifyPassword(account.password_hash, password))) {
       throw wrongField('password', 'The password is not correct');
     }
-    await this.deps.db.transaction().execute((trx) => this.repo.remove(session.id, trx));
+    await this.deps.db.transaction().execute(async (trx) => {
+      await this.repo.remove(session.id, trx);
+      await recordAudit(trx, { id: session.id, address }, personFact('two_factor_off', session));
+    });
   }
 
   /** The person a sign-in challenge is for (to count their attempts before checking a code). */
@@ -137,13 +147,16 @@ export class TwoFactorService implements SecondFactor {
   async signInWithCode(challenge: string, code: string, client: SignInClient): Promise<LoginData> {
     const adminId = await this.deps.auth.challengedPerson(challenge);
     const row = await this.repo.find(adminId);
-    if (!row?.enabledAt || !row.secret) throw wrongSignInCode();
-    const step = stepOfCode(this.box.open(row.secret), code, this.at());
-    if (step === null) throw wrongSignInCode();
+    const step =
+      row?.enabledAt && row.secret ? stepOfCode(this.box.open(row.secret), code, this.at()) : null;
     const answer = await this.deps.db.transaction().execute(async (trx) => {
-      if (!(await this.repo.spendStep(adminId, step, trx))) throw wrongSignInCode();
+      if (step === null || !(await this.repo.spendStep(adminId, step, trx))) return null;
       return this.deps.auth.completeChallenge(challenge, client, trx);
     });
+    if (!answer) {
+      await this.failedSecondStep(adminId, client, 'a wrong or used code');
+      throw wrongSignInCode();
+    }
     return answer();
   }
 
@@ -156,14 +169,15 @@ export class TwoFactorService implements SecondFactor {
     const adminId = await this.deps.auth.challengedPerson(challenge);
     const answer = await this.deps.db.transaction().execute(async (trx) => {
       const spent = await this.repo.spendRecoveryCode(adminId, hashRecoveryCode(recoveryCode), trx);
-      if (!spent) {
-        throw new DomainError(
-          'UNAUTHORIZED',
-          'That recovery code is not right, or was used already. Please try another',
-        );
-      }
-      return this.deps.auth.completeChallenge(challenge, client, trx);
+      return spent ? this.deps.auth.completeChallenge(challenge, client, trx) : null;
     });
+    if (!answer) {
+      await this.failedSecondStep(adminId, client, 'a wrong or used recovery code');
+      throw new DomainError(
+        'UNAUTHORIZED',
+        'That recovery code is not right, or was used already. Please try another',
+      );
+    }
     return answer();
   }
 
@@ -173,15 +187,58 @@ export class TwoFactorService implements SecondFactor {
   }
 
   /** Who must sign in with two factors, from their next sign-in (`PUT /settings/security`). */
-  async setSecurity(requireTwoFactor: RequireTwoFactor): Promise<SecuritySettings> {
+  async setSecurity(actor: Actor, requireTwoFactor: RequireTwoFactor): Promise<SecuritySettings> {
     const settings = { requireTwoFactor };
-    await this.deps.db
-      .transaction()
-      .execute((trx) => this.deps.settings.write(SECURITY_KEY, settings, trx));
+    await this.deps.db.transaction().execute(async (trx) => {
+      const before = await this.security(trx);
+      await this.deps.settings.write(SECURITY_KEY, settings, trx);
+      await recordAudit(trx, actor, {
+        action: 'update',
+        kind: 'settings',
+        thingId: SECURITY_KEY,
+        title: 'Security',
+        changes: changesBetween(
+          { requireTwoFactor: wordsOf(before.requireTwoFactor) },
+          { requireTwoFactor: wordsOf(requireTwoFactor) },
+        ),
+      });
+    });
     return settings;
+  }
+
+  /** A second step that failed: in the audit trail, as a failed sign-in of the person. */
+  private async failedSecondStep(adminId: string, client: SignInClient, what: string) {
+    const person = await this.deps.db
+      .selectFrom('admins')
+      .select('email')
+      .where('id', '=', adminId)
+      .executeTakeFirst();
+    await recordAudit(
+      this.deps.db,
+      { id: adminId, address: client.address },
+      {
+        action: 'sign_in_failed',
+        kind: 'session',
+        thingId: null,
+        title: person?.email ?? '',
+        changes: [{ field: 'reason', before: null, after: `the second step: ${what}` }],
+      },
+    );
   }
 
   private at(): number {
     return this.deps.clock.now().getTime();
   }
 }
+
+/** A change of a person's own sign-in, as their audit entry names it. */
+const personFact = (action: 'two_factor_on' | 'two_factor_off', session: SessionAdmin) => ({
+  action,
+  kind: 'session' as const,
+  thingId: session.id,
+  title: session.email,
+});
+
+/** Who the site requires two-factor sign-in of, in words. */
+const wordsOf = (require: RequireTwoFactor): string =>
+  require === 'none' ? 'nobody' : require === 'all' ? 'everyone' : require.join(', ');
