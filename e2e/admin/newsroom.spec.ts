@@ -4,8 +4,9 @@ import { collectErrors, expectToast, invitationLink, openSection, readOtp } from
 /**
  * A newsroom of many hands, in the browser: an admin invites an editor and a contributor (the
  * mail read from a real SMTP server); each joins; the contributor writes a draft and cannot
- * publish it; the editor publishes it; the audit trail shows each step with its values before and
- * after. Steps build on each other, so they run in order.
+ * publish it; the editor publishes it; its byline and the author page show the contributor; the
+ * audit trail shows each step with its values before and after. Steps build on each other, so
+ * they run in order.
  */
 test.describe.configure({ mode: 'serial' });
 
@@ -139,6 +140,22 @@ test('the editor publishes the contributor’s draft', async ({ request }) => {
 
   const article = await request.get(`/news/${story.slug}`);
   expect(article.status()).toBe(200);
+});
+
+test('the byline and the author page show the contributor', async ({ browser }) => {
+  // A reader: no session in this browser.
+  const reader = await newPage(browser);
+  try {
+    await reader.goto(`/news/${story.slug}`);
+    const byline = reader.getByTestId('byline');
+    await expect(byline).toContainText(`By ${contributor.name}`);
+    await byline.getByRole('link', { name: contributor.name }).click();
+    await expect(reader).toHaveURL(/\/author\/[^/]+$/);
+    await expect(reader.getByRole('heading', { level: 1, name: contributor.name })).toBeVisible();
+    await expect(reader.getByRole('link', { name: story.title })).toBeVisible();
+  } finally {
+    await reader.context().close();
+  }
 });
 
 test('the audit trail shows every step, with the values before and after', async () => {

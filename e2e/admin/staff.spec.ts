@@ -85,7 +85,12 @@ test('the contributor follows the mailed link, joins, and sees a contributor’s
   // No dashboard for a contributor: the back office opens on the news table.
   await expect(contributorPage).toHaveURL('/newsTable');
   const sidebar = contributorPage.getByRole('navigation', { name: 'Admin' });
-  await expect(sidebar.getByRole('link')).toHaveText([/News Table/, /Add News/, /Security/]);
+  await expect(sidebar.getByRole('link')).toHaveText([
+    /News Table/,
+    /Add News/,
+    /Profile/,
+    /Security/,
+  ]);
 
   await sidebar.getByRole('link', { name: /Add News/ }).click();
   const publishing = contributorPage.getByRole('group', { name: 'Publishing' });
