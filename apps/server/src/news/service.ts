@@ -30,7 +30,7 @@ import {
 } from './access.ts';
 import type { Actor } from '../domain/actor.ts';
 import { recordAudit } from '../audit/record.ts';
-import { auditedNews, newsChanges } from './audited.ts';
+import { newsChanges } from './audited.ts';
 import { toAdminNewsRow, type toNewsDto } from './repo.ts';
 import { NewsReads } from './reads.ts';
 import type { VariantMaker } from '../media/variant-maker.ts';
@@ -87,13 +87,13 @@ export class NewsService extends NewsReads {
         .execute();
       await setAuthors(trx, id, authorIds);
       if (actor) {
-        const after = await auditedNews(trx, id, stamp);
+        const written = { ...values, ...publication, image_key: imageKey };
         await recordAudit(trx, actor, {
           action: 'create',
           kind: 'news',
           thingId: id,
           title: values.title,
-          changes: newsChanges(null, after),
+          changes: await newsChanges(trx, null, { columns: written, authorIds, at: stamp }),
         });
       }
     });
@@ -124,7 +124,6 @@ export class NewsService extends NewsReads {
       const now = isoNow(this.clock);
       const stamp = this.stamp();
       const publication = publicationOf(fields, existing, stamp, now);
-      const audited = actor ? await auditedNews(trx, id, now) : null;
       const authorIds = await authorIdsOf(trx, id);
       if (actor) {
         const own = authorIds.includes(actor.id);
@@ -167,12 +166,17 @@ export class NewsService extends NewsReads {
       }
       replaced = keep ? null : current;
       if (actor) {
+        const written = { ...values, ...publication, image_key: keep ? current : imageKey };
         await recordAudit(trx, actor, {
           action: 'update',
           kind: 'news',
           thingId: id,
           title: values.title,
-          changes: newsChanges(audited, await auditedNews(trx, id, stamp)),
+          changes: await newsChanges(
+            trx,
+            { columns: existing, authorIds, at: now },
+            { columns: written, authorIds: changed ? chosen : authorIds, at: stamp },
+          ),
         });
       }
     });
@@ -225,20 +229,20 @@ export class NewsService extends NewsReads {
     const imageKey = await this.db.transaction().execute(async (trx) => {
       const current = await trx
         .selectFrom('news')
-        .select(['slug', 'draft', 'created_at'])
+        .selectAll()
         .where('id', '=', id)
         .executeTakeFirst();
       if (!current) throw newsNotFound();
       if (actor) {
         const now = isoNow(this.clock);
-        const own = (await authorIdsOf(trx, id)).includes(actor.id);
-        assertMayDelete(actor, own, stateOf(current, now));
+        const authorIds = await authorIdsOf(trx, id);
+        assertMayDelete(actor, authorIds.includes(actor.id), stateOf(current, now));
         await recordAudit(trx, actor, {
           action: 'delete',
           kind: 'news',
           thingId: id,
           title: row.title,
-          changes: newsChanges(await auditedNews(trx, id, now), null),
+          changes: await newsChanges(trx, { columns: current, authorIds, at: now }, null),
         });
       }
       await new SlugHistory(trx).deleted(id, current.slug);
