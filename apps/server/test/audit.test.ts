@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AuditEntryDto, Role } from '@newsroom/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTaxonomy, newsFields, type AuthHeaders, type Taxonomy } from './factories.ts';
-import { ADMIN_PASSWORD, clientAddress } from './fixtures.ts';
+import { ADMIN_PASSWORD, clientAddress, signedInStaff } from './fixtures.ts';
 import { call, createTestApp, type TestApp } from './helpers.ts';
 import { startMailServer, type TestMailServer } from './mail-server.ts';
 import { MovableClock } from './movable-clock.ts';
@@ -29,32 +29,7 @@ const clock = new MovableClock();
 const people = {} as Record<Role, Person>;
 let taxonomy: Taxonomy;
 
-async function signIn(role: Role): Promise<Person> {
-  const name = `Audited ${role}`;
-  const email = `${role}-${randomUUID()}@example.com`;
-  const { id } = await t.app.services.registration.createAdmin({
-    name,
-    email,
-    password: ADMIN_PASSWORD,
-    verified: true,
-    role,
-  });
-  const address = clientAddress();
-  const res = await call(t.app, {
-    method: 'POST',
-    url: '/api/v1/auth/login',
-    payload: { email, password: ADMIN_PASSWORD },
-    remoteAddress: address,
-  });
-  expect(res.status).toBe(200);
-  return {
-    id,
-    name,
-    email,
-    address,
-    headers: { authorization: `Bearer ${res.body.data.accessToken}` },
-  };
-}
+const signIn = (role: Role): Promise<Person> => signedInStaff(t.app, role, `Audited ${role}`);
 
 /** A call made by `person` from their own address. */
 const by = (person: Person, options: Parameters<typeof call>[1]) =>

@@ -1,11 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import type { KyselyPlugin, PluginTransformQueryArgs } from 'kysely';
 import type { NewsDto, Role, StaffRef } from '@newsroom/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NewsReads } from '../src/news/reads.ts';
 import { systemClock } from '../src/domain/clock.ts';
 import { createTaxonomy, newsFields, type AuthHeaders, type Taxonomy } from './factories.ts';
-import { ADMIN_PASSWORD, clientAddress } from './fixtures.ts';
+import { signedInStaff } from './fixtures.ts';
 import { call, createTestApp, type TestApp } from './helpers.ts';
 
 /*
@@ -29,34 +28,7 @@ let author: Person;
 let contributor: Person;
 let other: Person;
 
-async function person(role: Role, name: string): Promise<Person> {
-  const email = `${role}-${randomUUID()}@example.com`;
-  const { id } = await t.app.services.registration.createAdmin({
-    name,
-    email,
-    password: ADMIN_PASSWORD,
-    verified: true,
-    role,
-  });
-  const res = await call(t.app, {
-    method: 'POST',
-    url: '/api/v1/auth/login',
-    payload: { email, password: ADMIN_PASSWORD },
-    remoteAddress: clientAddress(),
-  });
-  expect(res.status).toBe(200);
-  const row = await t.app.db.kysely
-    .selectFrom('admins')
-    .select('slug')
-    .where('id', '=', id)
-    .executeTakeFirstOrThrow();
-  return {
-    id,
-    name,
-    slug: row.slug,
-    headers: { authorization: `Bearer ${res.body.data.accessToken}` },
-  };
-}
+const person = (role: Role, name: string): Promise<Person> => signedInStaff(t.app, role, name);
 
 const ref = (p: Person): StaffRef => ({ _id: p.id, name: p.name, slug: p.slug });
 

@@ -1,6 +1,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { SIGNUP_CODE } from './helpers.ts';
+import type { Role } from '@newsroom/contract';
+import { SIGNUP_CODE, call } from './helpers.ts';
 
 export const ADMIN_PASSWORD = 'correct-horse-42';
 
@@ -19,6 +20,51 @@ export async function createAdmin(
     verified: true,
     ...overrides,
   });
+}
+
+/** A person on the staff, signed in, with what tests name them by and the bearer header. */
+export interface StaffMember {
+  id: string;
+  name: string;
+  email: string;
+  slug: string;
+  /** The address they signed in from, which their calls may use too. */
+  address: string;
+  headers: { authorization: string };
+}
+
+/**
+ * A verified person of `role`, made as the CLI makes staff and signed in through POST
+ * /auth/login from an address of their own.
+ */
+export async function signedInStaff(
+  app: FastifyInstance,
+  role: Role,
+  name = `Staff ${role}`,
+): Promise<StaffMember> {
+  const email = `${role}-${randomUUID()}@example.com`;
+  const { id } = await app.services.registration.createAdmin({
+    name,
+    email,
+    password: ADMIN_PASSWORD,
+    verified: true,
+    role,
+  });
+  const address = clientAddress();
+  const res = await call(app, {
+    method: 'POST',
+    url: '/api/v1/auth/login',
+    payload: { email, password: ADMIN_PASSWORD },
+    remoteAddress: address,
+  });
+  if (res.status !== 200) throw new Error(`login answered ${res.status}: ${res.body.message}`);
+  const { slug } = await app.db.kysely
+    .selectFrom('admins')
+    .select('slug')
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  const headers = { authorization: `Bearer ${res.body.data.accessToken as string}` };
+  return { id, name, email, slug, address, headers };
 }
 
 /** A new admin as the maker of writes a test sets up through the services (named in the audit). */

@@ -1,10 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { NewsDto, Role } from '@newsroom/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTaxonomy, newsFields, type AuthHeaders, type Taxonomy } from './factories.ts';
-import { ADMIN_PASSWORD, adminAuth, clientAddress } from './fixtures.ts';
+import { adminAuth, signedInStaff } from './fixtures.ts';
 import { call, createTestApp, type TestApp } from './helpers.ts';
 import { renders } from './web-dist.ts';
 
@@ -32,28 +31,7 @@ let xena: Person;
 let yusuf: Person;
 let zara: Person;
 
-async function person(role: Role, name: string): Promise<Person> {
-  const email = `${role}-${randomUUID()}@example.com`;
-  const { id } = await t.app.services.registration.createAdmin({
-    name,
-    email,
-    password: ADMIN_PASSWORD,
-    verified: true,
-    role,
-  });
-  const res = await call(t.app, {
-    method: 'POST',
-    url: '/api/v1/auth/login',
-    payload: { email, password: ADMIN_PASSWORD },
-    remoteAddress: clientAddress(),
-  });
-  const row = await t.app.db.kysely
-    .selectFrom('admins')
-    .select('slug')
-    .where('id', '=', id)
-    .executeTakeFirstOrThrow();
-  return { id, slug: row.slug, headers: { authorization: `Bearer ${res.body.data.accessToken}` } };
-}
+const person = (role: Role, name: string): Promise<Person> => signedInStaff(t.app, role, name);
 
 async function story(as: AuthHeaders, overrides: Record<string, unknown>): Promise<NewsDto> {
   const res = await call(t.app, {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Role } from '@newsroom/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { images, multipart, type AuthHeaders } from './factories.ts';
-import { ADMIN_PASSWORD, clientAddress } from './fixtures.ts';
+import { ADMIN_PASSWORD, clientAddress, signedInStaff } from './fixtures.ts';
 import { call, createTestApp, type TestApp } from './helpers.ts';
 import { lastOutboxOtp } from './mail-server.ts';
 
@@ -21,24 +21,7 @@ interface Person {
 
 let t: TestApp;
 
-async function person(role: Role, name: string): Promise<Person> {
-  const email = `${role}-${randomUUID()}@example.com`;
-  const { id } = await t.app.services.registration.createAdmin({
-    name,
-    email,
-    password: ADMIN_PASSWORD,
-    verified: true,
-    role,
-  });
-  const res = await login(email);
-  expect(res.status).toBe(200);
-  const { slug } = await t.app.db.kysely
-    .selectFrom('admins')
-    .select('slug')
-    .where('id', '=', id)
-    .executeTakeFirstOrThrow();
-  return { id, email, slug, headers: { authorization: `Bearer ${res.body.data.accessToken}` } };
-}
+const person = (role: Role, name: string): Promise<Person> => signedInStaff(t.app, role, name);
 
 const login = (email: string) =>
   call(t.app, {

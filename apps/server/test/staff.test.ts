@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Role } from '@newsroom/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTaxonomy, newsFields, type AuthHeaders } from './factories.ts';
-import { ADMIN_PASSWORD, clientAddress } from './fixtures.ts';
+import { ADMIN_PASSWORD, clientAddress, signedInStaff } from './fixtures.ts';
 import { call, createTestApp, type TestApp } from './helpers.ts';
 
 /*
@@ -17,19 +17,8 @@ interface Person {
   headers: AuthHeaders;
 }
 
-async function person(t: TestApp, role: Role, name = `Staff ${role}`): Promise<Person> {
-  const email = `${role}-${randomUUID()}@example.com`;
-  const { id } = await t.app.services.registration.createAdmin({
-    name,
-    email,
-    password: ADMIN_PASSWORD,
-    verified: true,
-    role,
-  });
-  const res = await login(t, email);
-  expect(res.status).toBe(200);
-  return { id, email, headers: { authorization: `Bearer ${res.body.data.accessToken}` } };
-}
+const person = (t: TestApp, role: Role, name?: string): Promise<Person> =>
+  signedInStaff(t.app, role, name);
 
 const login = (t: TestApp, email: string) =>
   call(t.app, {

@@ -3,6 +3,7 @@ import {
   INVITATION_DAYS,
   invitableRoles,
   type AcceptInvitationInput,
+  type AuditChange,
   type InvitationDto,
   type InvitationInput,
   type Role,
@@ -146,20 +147,12 @@ export class StaffInvitations {
   async revoke(actor: Actor, id: string): Promise<InvitationDto> {
     const row = await this.open(id);
     assertMayInvite(actor, row.role as Role);
-    await this.db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('invitations')
-        .set({ revoked_at: now() })
-        .where('id', '=', id)
-        .execute();
-      await recordAudit(trx, actor, {
-        action: 'delete',
-        kind: 'invitation',
-        thingId: id,
-        title: row.email,
-        changes: changesBetween({ email: row.email, role: row.role }, null),
-      });
-    });
+    await this.withdraw(
+      actor,
+      id,
+      row.email,
+      changesBetween({ email: row.email, role: row.role }, null),
+    );
     return { _id: id, email: row.email, role: row.role as Role, expiresAt: row.expires_at };
   }
 
@@ -250,6 +243,24 @@ export class StaffInvitations {
     return row;
   }
 
+  /** Ends an invitation (its link answers 410 from then on), with its audit entry. */
+  private async withdraw(actor: Actor, id: string, email: string, changes: AuditChange[]) {
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('invitations')
+        .set({ revoked_at: now() })
+        .where('id', '=', id)
+        .execute();
+      await recordAudit(trx, actor, {
+        action: 'delete',
+        kind: 'invitation',
+        thingId: id,
+        title: email,
+        changes,
+      });
+    });
+  }
+
   private async mail(actor: Actor, id: string, email: string, role: Role, token: string) {
     const inviter = await this.db
       .selectFrom('admins')
@@ -263,20 +274,9 @@ export class StaffInvitations {
       );
     } catch {
       // A link nobody received must not stay open: the invitation is withdrawn.
-      await this.db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable('invitations')
-          .set({ revoked_at: now() })
-          .where('id', '=', id)
-          .execute();
-        await recordAudit(trx, actor, {
-          action: 'delete',
-          kind: 'invitation',
-          thingId: id,
-          title: email,
-          changes: [{ field: 'reason', before: null, after: 'the e-mail could not be sent' }],
-        });
-      });
+      await this.withdraw(actor, id, email, [
+        { field: 'reason', before: null, after: 'the e-mail could not be sent' },
+      ]);
       throw new DomainError(
         'MAIL_UNAVAILABLE',
         'We could not send the invitation e-mail; nothing was sent. Please try again in a minute',
