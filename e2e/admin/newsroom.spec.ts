@@ -198,3 +198,19 @@ test('the audit trail shows every step, with the values before and after', async
   ).toHaveValue(story.title);
   expect(errors).toEqual([]);
 });
+
+test('the admin deletes the story, and the trail keeps what it was', async () => {
+  const page = pages.admin;
+  await openSection(page, 'News Table');
+  await page.getByRole('button', { name: `Delete ${story.title}` }).click();
+  await page
+    .getByRole('dialog', { name: 'Delete News' })
+    .getByRole('button', { name: 'Delete' })
+    .click();
+  await expectToast(page, 'News deleted successfully');
+  await openSection(page, 'Audit trail');
+  const deleted = page
+    .getByRole('table', { name: 'Audit entries' })
+    .getByRole('row', { name: new RegExp(`${admin.name}.*Article deleted: ${story.title}`) });
+  await expect(deleted.getByLabel(`before: ${story.title}`)).toBeVisible();
+});

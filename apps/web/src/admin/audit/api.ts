@@ -44,6 +44,8 @@ export function useAuditEntries(filters: AuditFilters) {
       return { entries: envelope.data, count: count ?? 0, countCapped: countCapped ?? false };
     },
     placeholderData: keepPreviousData,
+    // A trail shown from memory would hide the change just made: read again on every visit.
     ...adminCache,
+    staleTime: 0,
   });
 }
