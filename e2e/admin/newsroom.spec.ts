@@ -1,5 +1,12 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { collectErrors, expectToast, invitationLink, openSection, readOtp } from './support.ts';
+import { expect, test, type Page } from '@playwright/test';
+import {
+  collectErrors,
+  expectToast,
+  invitationLink,
+  newPage,
+  openSection,
+  registerAdmin,
+} from './support.ts';
 
 /**
  * A newsroom of many hands, in the browser: an admin invites an editor and a contributor (the
@@ -27,19 +34,8 @@ const story = { title: `Tide tables change this week ${run}`, slug: `tide-tables
 const pages = {} as Record<'admin' | 'editor' | 'contributor', Page>;
 let errors: string[];
 
-async function newPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
-  return context.newPage();
-}
-
 test.beforeAll(async ({ browser, request }) => {
-  const signup = await request.post('/api/v1/auth/admin/signup', {
-    data: { ...admin, code: process.env.E2E_SIGNUP_CODE, confirmPassword: admin.password },
-  });
-  expect(signup.status()).toBe(200);
-  const code = await readOtp(admin.email);
-  const verify = await request.post('/api/v1/auth/verify', { data: { email: admin.email, code } });
-  expect(verify.status()).toBe(200);
+  await registerAdmin(request, admin);
   pages.admin = await newPage(browser);
   pages.editor = await newPage(browser);
   pages.contributor = await newPage(browser);

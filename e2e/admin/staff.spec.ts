@@ -1,5 +1,5 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { collectErrors, invitationLink, readOtp } from './support.ts';
+import { expect, test, type Page } from '@playwright/test';
+import { collectErrors, invitationLink, newPage, registerAdmin } from './support.ts';
 
 /**
  * The staff, in the browser: an admin invites a contributor, who follows the mailed link, joins,
@@ -24,25 +24,8 @@ let adminPage: Page;
 let contributorPage: Page;
 let errors: string[];
 
-async function newPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
-  return context.newPage();
-}
-
 test.beforeAll(async ({ browser, request }) => {
-  // An admin registered with the sign-up code, as the journey does it.
-  const signup = await request.post('/api/v1/auth/admin/signup', {
-    data: {
-      ...admin,
-      code: process.env.E2E_SIGNUP_CODE,
-      confirmPassword: admin.password,
-    },
-  });
-  expect(signup.status()).toBe(200);
-  const code = await readOtp(admin.email);
-  expect(
-    (await request.post('/api/v1/auth/verify', { data: { email: admin.email, code } })).status(),
-  ).toBe(200);
+  await registerAdmin(request, admin);
   adminPage = await newPage(browser);
   contributorPage = await newPage(browser);
   errors = collectErrors(adminPage);

@@ -1,4 +1,10 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import {
+  expect,
+  type APIRequestContext,
+  type Browser,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 
 /** A 1×1 PNG: small, and a real image by its bytes (the server checks them). */
 export const TINY_PNG = Buffer.from(
@@ -40,6 +46,29 @@ export async function invitationLink(email: string): Promise<string> {
     if (link) return link;
   }
   throw new Error(`No invitation link in the mail to ${email}`);
+}
+
+/**
+ * Registers an admin with the sign-up code and verifies the account with the code mailed to it,
+ * as the journey does it through the screens.
+ */
+export async function registerAdmin(
+  request: APIRequestContext,
+  admin: { name: string; email: string; password: string },
+) {
+  const signup = await request.post('/api/v1/auth/admin/signup', {
+    data: { ...admin, code: process.env.E2E_SIGNUP_CODE, confirmPassword: admin.password },
+  });
+  expect(signup.status()).toBe(200);
+  const code = await readOtp(admin.email);
+  const verify = await request.post('/api/v1/auth/verify', { data: { email: admin.email, code } });
+  expect(verify.status()).toBe(200);
+}
+
+/** A page in a browser context of its own (its own cookies and storage), at a desktop size. */
+export async function newPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+  return context.newPage();
 }
 
 /** Console errors and uncaught exceptions of a page, collected for a final check. */

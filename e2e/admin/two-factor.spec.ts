@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { collectErrors, readOtp } from './support.ts';
+import { collectErrors, newPage, registerAdmin } from './support.ts';
 
 /**
  * Two-factor sign-in in the browser: an admin turns it on from the Security screen (the code is
@@ -33,11 +33,6 @@ function code(stepsAhead = 0): string {
   });
 }
 
-async function newPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
-  return context.newPage();
-}
-
 async function enterPassword(on: Page) {
   await on.goto('/login');
   await on.getByLabel('Email', { exact: true }).fill(admin.email);
@@ -54,15 +49,7 @@ async function signOut(on: Page) {
 }
 
 test.beforeAll(async ({ browser, request }) => {
-  const signup = await request.post('/api/v1/auth/admin/signup', {
-    data: { ...admin, code: process.env.E2E_SIGNUP_CODE, confirmPassword: admin.password },
-  });
-  expect(signup.status()).toBe(200);
-  const otp = await readOtp(admin.email);
-  const verify = await request.post('/api/v1/auth/verify', {
-    data: { email: admin.email, code: otp },
-  });
-  expect(verify.status()).toBe(200);
+  await registerAdmin(request, admin);
   page = await newPage(browser);
   errors = collectErrors(page);
 });

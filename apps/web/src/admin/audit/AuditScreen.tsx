@@ -108,53 +108,29 @@ export function AuditScreen() {
         className="mb-4 flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-3 shadow-sm"
         onSubmit={(event) => event.preventDefault()}
       >
-        <label className="flex flex-col text-xs font-medium text-slate-700">
-          Person
-          <select
-            className={selectClass}
-            value={filters.actor ?? ''}
-            onChange={(event) => setFilter('actor', event.target.value)}
-          >
-            <option value="">Everyone</option>
-            {(staff.data?.people ?? []).map((person) => (
-              <option key={person._id} value={person._id}>
-                {person.name}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect
+          label="Person"
+          value={filters.actor}
+          all="Everyone"
+          options={(staff.data?.people ?? []).map((person) => [person._id, person.name])}
+          onChange={(value) => setFilter('actor', value)}
+        />
         {kinds.length > 1 ? (
-          <label className="flex flex-col text-xs font-medium text-slate-700">
-            Kind
-            <select
-              className={selectClass}
-              value={filters.kind ?? ''}
-              onChange={(event) => setFilter('kind', event.target.value)}
-            >
-              <option value="">Everything</option>
-              {kinds.map((kind) => (
-                <option key={kind} value={kind}>
-                  {AUDIT_KIND_NAMES[kind]}
-                </option>
-              ))}
-            </select>
-          </label>
+          <FilterSelect
+            label="Kind"
+            value={filters.kind}
+            all="Everything"
+            options={kinds.map((kind) => [kind, AUDIT_KIND_NAMES[kind]])}
+            onChange={(value) => setFilter('kind', value)}
+          />
         ) : null}
-        <label className="flex flex-col text-xs font-medium text-slate-700">
-          Action
-          <select
-            className={selectClass}
-            value={filters.action ?? ''}
-            onChange={(event) => setFilter('action', event.target.value)}
-          >
-            <option value="">Any</option>
-            {AUDIT_ACTIONS.map((action) => (
-              <option key={action} value={action}>
-                {AUDIT_ACTION_NAMES[action]}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect
+          label="Action"
+          value={filters.action}
+          all="Any"
+          options={AUDIT_ACTIONS.map((action) => [action, AUDIT_ACTION_NAMES[action]])}
+          onChange={(value) => setFilter('action', value)}
+        />
         <label className="flex flex-col text-xs font-medium text-slate-700">
           From
           <input
@@ -201,6 +177,33 @@ export function AuditScreen() {
         />
       ) : null}
     </section>
+  );
+}
+
+/** One filter of the form: its choices as [value, name] pairs, and an empty value for all. */
+function FilterSelect(props: {
+  label: string;
+  value: string | undefined;
+  all: string;
+  options: (readonly [string, string])[];
+  onChange: (value: string) => void;
+}) {
+  return (
+    <label className="flex flex-col text-xs font-medium text-slate-700">
+      {props.label}
+      <select
+        className={selectClass}
+        value={props.value ?? ''}
+        onChange={(event) => props.onChange(event.target.value)}
+      >
+        <option value="">{props.all}</option>
+        {props.options.map(([value, name]) => (
+          <option key={value} value={value}>
+            {name}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }
 
