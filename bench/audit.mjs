@@ -22,6 +22,7 @@ import { loadConfig } from '../apps/server/src/config/env.ts';
 import { openDatabase } from '../apps/server/src/db/database.ts';
 import { migrationProvider } from '../apps/server/src/migrations/provider.ts';
 import { newsChanges } from '../apps/server/src/news/audited.ts';
+import { runStatement, withoutIndexes } from './scale/bulk.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -54,11 +55,13 @@ const rollback = new Error('rollback');
 const YEARS = 2;
 
 if (values.fresh) {
-  if (databaseUrl) await withClient(`drop schema if exists ${schema} cascade`);
+  if (databaseUrl)
+    await runStatement(values['database-url'], `drop schema if exists ${schema} cascade`);
   else rmSync(dataDir, { recursive: true, force: true });
 }
 mkdirSync(dataDir, { recursive: true });
-if (databaseUrl) await withClient(`create schema if not exists ${schema}`);
+if (databaseUrl)
+  await runStatement(values['database-url'], `create schema if not exists ${schema}`);
 
 const db = await openDatabase({ databaseUrl, dataDir, migrations: migrationProvider });
 const kysely = db.kysely;
@@ -332,35 +335,25 @@ async function time(count, call) {
  * follow a newsroom's mix.
  */
 async function grow(from, to) {
-  const indexes = isSqlite
-    ? (
-        await sql`select name, sql as definition from sqlite_master
-        where type = 'index' and tbl_name = 'audit_entries' and sql is not null`.execute(kysely)
-      ).rows
-    : (
-        await sql`select indexname as name, indexdef as definition from pg_indexes
-        where schemaname = current_schema() and tablename = 'audit_entries'
-          and indexname not in (select conname from pg_constraint)`.execute(kysely)
-      ).rows;
-  for (const { name } of indexes) await sql.raw(`drop index ${name}`).execute(kysely);
-  const span = YEARS * 365 * 86_400_000;
-  const start = Date.now() - span;
-  const batch = 500_000;
-  // i → a row: kind by i % 100 (70 % news, 15 % sign-ins, the rest spread), action by kind.
-  const kind = `case when i % 100 < 70 then 'news' when i % 100 < 85 then 'session'
+  await withoutIndexes(kysely, isSqlite, 'audit_entries', async () => {
+    const span = YEARS * 365 * 86_400_000;
+    const start = Date.now() - span;
+    const batch = 500_000;
+    // i → a row: kind by i % 100 (70 % news, 15 % sign-ins, the rest spread), action by kind.
+    const kind = `case when i % 100 < 70 then 'news' when i % 100 < 85 then 'session'
     when i % 100 < 88 then 'category' when i % 100 < 91 then 'subcategory'
     when i % 100 < 93 then 'anchor' when i % 100 < 95 then 'publisher'
     when i % 100 < 97 then 'staff' when i % 100 < 99 then 'invitation' else 'settings' end`;
-  const action = `case when i % 100 < 70 then (case when i % 13 = 0 then 'create' when i % 29 = 0 then 'delete' else 'update' end)
+    const action = `case when i % 100 < 70 then (case when i % 13 = 0 then 'create' when i % 29 = 0 then 'delete' else 'update' end)
     when i % 100 < 85 then (case when i % 17 = 0 then 'sign_in_failed' else 'sign_in' end)
     else (case when i % 3 = 0 then 'create' when i % 3 = 1 then 'update' else 'delete' end) end`;
-  const changes = `'[{"field":"title","before":"A story as it was, number ' || i || '","after":"A story as it is now, number ' || i || '"}]'`;
-  for (let first = from; first < to; first += batch) {
-    const last = Math.min(to, first + batch) - 1;
-    if (isSqlite) {
-      await sql
-        .raw(
-          `with recursive n(i) as (select ${first} union all select i + 1 from n where i < ${last})
+    const changes = `'[{"field":"title","before":"A story as it was, number ' || i || '","after":"A story as it is now, number ' || i || '"}]'`;
+    for (let first = from; first < to; first += batch) {
+      const last = Math.min(to, first + batch) - 1;
+      if (isSqlite) {
+        await sql
+          .raw(
+            `with recursive n(i) as (select ${first} union all select i + 1 from n where i < ${last})
           insert into audit_entries (id, at, actor_id, actor_name, action, kind, thing_id, title, address, changes)
           select lower(hex(randomblob(16))),
             strftime('%Y-%m-%dT%H:%M:%fZ', (${start} + ${span}.0 * i / ${to}) / 1000.0, 'unixepoch'),
@@ -368,33 +361,26 @@ async function grow(from, to) {
             ${action}, ${kind}, 'thing-' || (i / 5), 'A story, number ' || i,
             '10.0.' || (i % 250) || '.' || (i % 199), ${changes}
           from n`,
-        )
-        .execute(kysely);
-    } else {
-      await sql
-        .raw(
-          `insert into audit_entries (id, at, actor_id, actor_name, action, kind, thing_id, title, address, changes)
+          )
+          .execute(kysely);
+      } else {
+        await sql
+          .raw(
+            `insert into audit_entries (id, at, actor_id, actor_name, action, kind, thing_id, title, address, changes)
           select md5(i::text || random()::text),
             to_char(to_timestamp((${start} + ${span}::float8 * i / ${to}) / 1000.0) at time zone 'utc', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
             'staff-' || (i * 7 % ${STAFF}), 'Staff member ' || (i * 7 % ${STAFF}),
             ${action}, ${kind}, 'thing-' || (i / 5), 'A story, number ' || i,
             '10.0.' || (i % 250) || '.' || (i % 199), ${changes}
           from generate_series(${first}::bigint, ${last}::bigint) as i`,
-        )
-        .execute(kysely);
+          )
+          .execute(kysely);
+      }
+      process.stdout.write(`\r  ${(last + 1).toLocaleString('en')} entries`);
     }
-    process.stdout.write(`\r  ${(last + 1).toLocaleString('en')} entries`);
-  }
-  process.stdout.write('\n  making the indexes again…');
-  for (const { definition } of indexes) await sql.raw(definition).execute(kysely);
+    process.stdout.write('\n  making the indexes again…');
+  });
   if (isSqlite) await sql`analyze`.execute(kysely);
   else await sql`vacuum analyze audit_entries`.execute(kysely);
   process.stdout.write(' done\n');
-}
-
-async function withClient(statement) {
-  const client = new pg.Client({ connectionString: values['database-url'] });
-  await client.connect();
-  await client.query(statement);
-  await client.end();
 }

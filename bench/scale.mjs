@@ -19,6 +19,7 @@ import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config/env.ts';
 import { openDatabase } from '../apps/server/src/db/database.ts';
 import { migrationProvider } from '../apps/server/src/migrations/provider.ts';
+import { runStatement } from './scale/bulk.mjs';
 import { bulkLoad, growPostgres, growSqlite, growTaxonomy } from './scale/grow.mjs';
 import { plansOf, printPlans, recordingServices } from './scale/plans.mjs';
 import { measure, printRow, waitFor } from './scale/timing.mjs';
@@ -58,11 +59,12 @@ const where = databaseUrl
 // A fresh start: the SQLite file or the bench's own schema, nothing else.
 if (values.fresh) {
   if (databaseUrl)
-    await withClient(values['database-url'], `drop schema if exists ${schema} cascade`);
+    await runStatement(values['database-url'], `drop schema if exists ${schema} cascade`);
   else rmSync(dataDir, { recursive: true, force: true });
 }
 mkdirSync(dataDir, { recursive: true });
-if (databaseUrl) await withClient(values['database-url'], `create schema if not exists ${schema}`);
+if (databaseUrl)
+  await runStatement(values['database-url'], `create schema if not exists ${schema}`);
 
 const db = await openDatabase({ databaseUrl, dataDir, migrations: migrationProvider });
 const existing = await db.kysely
@@ -227,13 +229,6 @@ async function schemaErrors(documents, schema) {
     maxMemoryPages: 16384,
   });
   return result.errors.map((error) => error.rawMessage.trim());
-}
-
-async function withClient(url, statement) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  await client.query(statement);
-  await client.end();
 }
 
 /** An admin for the admin reads, created through the app's own service, and its access token. */

@@ -11,6 +11,7 @@ import {
 } from '../../apps/server/src/db/news-figures-triggers.ts';
 import { searchBodyText } from '../../apps/server/src/news/body-text.ts';
 import { random } from '../random.mjs';
+import { secondaryIndexes } from './bulk.mjs';
 
 const CATEGORIES = [
   'World',
@@ -102,16 +103,7 @@ function article(i, n, taxonomy, next, start, span) {
  * in one grouped pass by the migration's own statement. Keys that enforce rules stay throughout.
  */
 export async function bulkLoad(db, isSqlite, load) {
-  const indexes = isSqlite
-    ? (
-        await sql`select name, sql as definition from sqlite_master
-        where type = 'index' and tbl_name = 'news' and sql is not null`.execute(db)
-      ).rows
-    : (
-        await sql`select indexname as name, indexdef as definition from pg_indexes
-        where schemaname = current_schema() and tablename = 'news'
-          and indexname not in (select conname from pg_constraint)`.execute(db)
-      ).rows;
+  const indexes = await secondaryIndexes(db, isSqlite, 'news');
   // SQLite's full-text index is filled by a trigger row by row, merging as it goes; a bulk load
   // builds it once afterwards from the table (its 'rebuild' command), like the other indexes.
   const ftsTrigger = isSqlite
