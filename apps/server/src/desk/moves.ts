@@ -34,6 +34,6 @@ export function assertMayMove(actor: Actor, own: boolean, from: Stage, to: Stage
   if (!isUnreleased(from) && !access.publish) throw refuse('Your role may not unpublish articles');
   if (to === 'ready') throw refuse('Only an editor or an admin may approve an article');
   throw refuse(
-    'Your role may not publish or schedule articles: send it to review, and an editor will publish it',
+    'Your role may not publish or schedule articles: save it as a draft or send it to review, and an editor will publish it',
   );
 }

@@ -11,7 +11,7 @@ import { answers, type ContractTypeProvider } from '../http/route-schemas.ts';
 export async function deskRoutes(scope: FastifyInstance) {
   const app = scope.withTypeProvider<ContractTypeProvider>();
   app.get(
-    '/',
+    '',
     { config: { action: 'content.read' }, schema: { response: answers(deskSummarySchema) } },
     async (request) => ok(await app.services.desk.summary(signedInActor(request)), 'Your desk'),
   );
