@@ -154,7 +154,7 @@ test('the editor finds it on their desk and sends it back with a note', async ()
   const page = pages.editor;
   await page.reload();
   const sidebar = page.getByRole('navigation', { name: 'Admin' });
-  await expect(sidebar.getByLabel('1 assigned to you')).toBeVisible();
+  await expect(sidebar.getByTitle('1 assigned to you')).toHaveText('1');
   await openSection(page, 'My desk');
   await expect(page.getByRole('table', { name: 'My desk' })).toBeVisible();
   await expect(storyRow(page).getByTestId('stage')).toHaveText('In review');

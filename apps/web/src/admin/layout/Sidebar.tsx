@@ -57,7 +57,9 @@ export function Sidebar({ collapsed }: { collapsed: boolean }) {
               {link.to === paths.admin.desk() && assigned > 0 ? (
                 <span
                   data-testid="desk-count"
-                  aria-label={`${assigned} assigned to you`}
+                  // The link keeps its name; the title tells what the figure counts.
+                  aria-hidden="true"
+                  title={`${assigned} assigned to you`}
                   className="ml-auto rounded-full bg-red-600 px-2 text-xs font-bold text-white"
                 >
                   {assigned}
