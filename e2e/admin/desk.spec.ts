@@ -107,7 +107,13 @@ test.beforeAll(async ({ browser, request }) => {
   await expect(pages.admin.getByRole('button', { name: /Hello Admin/ })).toBeVisible();
 });
 
-test.afterAll(async () => {
+test.afterAll(async ({ request }) => {
+  // The story goes, so the tests after these find the demo articles newest in the table.
+  if (storyId) {
+    await request.delete(`/api/v1/news/delete/${storyId}`, {
+      headers: { authorization: `Bearer ${adminToken}` },
+    });
+  }
   for (const page of Object.values(pages)) await page.context().close();
 });
 
