@@ -108,9 +108,11 @@ test('the contributor writes a draft and is offered no way to publish it', async
   await form
     .getByLabel('Video URL', { exact: true })
     .fill('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
+  // A draft, or sent to review (decision 106): never published or scheduled.
   const publishing = form.getByRole('group', { name: 'Publishing' });
-  await expect(publishing.getByRole('radio')).toHaveCount(1);
+  await expect(publishing.getByRole('radio')).toHaveCount(2);
   await expect(publishing.getByRole('radio', { name: 'Save as draft' })).toBeChecked();
+  await expect(publishing.getByRole('radio', { name: 'Send to review' })).toBeVisible();
   await form.getByRole('button', { name: 'Add News' }).click();
   await expectToast(page, 'News created successfully');
 
@@ -118,7 +120,7 @@ test('the contributor writes a draft and is offered no way to publish it', async
   await openSection(page, 'News Table');
   await page.getByRole('button', { name: `Edit ${story.title}` }).click();
   const update = page.getByRole('form', { name: 'Update news' });
-  await expect(update.getByRole('group', { name: 'Publishing' }).getByRole('radio')).toHaveCount(1);
+  await expect(update.getByRole('group', { name: 'Publishing' }).getByRole('radio')).toHaveCount(2);
 });
 
 test('the editor publishes the contributor’s draft', async ({ request }) => {

@@ -70,6 +70,7 @@ test('the contributor follows the mailed link, joins, and sees a contributor’s
   const sidebar = contributorPage.getByRole('navigation', { name: 'Admin' });
   await expect(sidebar.getByRole('link')).toHaveText([
     /News Table/,
+    /My desk/,
     /Add News/,
     /Profile/,
     /Security/,
@@ -78,7 +79,8 @@ test('the contributor follows the mailed link, joins, and sees a contributor’s
   await sidebar.getByRole('link', { name: /Add News/ }).click();
   const publishing = contributorPage.getByRole('group', { name: 'Publishing' });
   await expect(publishing.getByRole('radio', { name: 'Save as draft' })).toBeChecked();
-  await expect(publishing.getByRole('radio')).toHaveCount(1);
+  // A draft or sent to review, never published (decision 106).
+  await expect(publishing.getByRole('radio')).toHaveCount(2);
 
   await contributorPage.goto('/category');
   await expect(

@@ -17,6 +17,7 @@ import type { Mailer } from './mail/mailer.ts';
 import { NewsArchive } from './feeds/archive.ts';
 import { FeedArticles } from './feeds/feed-articles.ts';
 import { NewsService } from './news/service.ts';
+import { DeskService } from './desk/service.ts';
 import type { VariantMaker } from './media/variant-maker.ts';
 import type { ViewBuffer } from './views/view-buffer.ts';
 import { ANCHOR, PUBLISHER, PersonService } from './people/service.ts';
@@ -88,6 +89,7 @@ export function createServices(deps: ServiceDeps) {
     contacts: new ContactService(db),
     dashboard: new DashboardService(db),
     news: new NewsService(db, storage, views, invalidate, clock, variants),
+    desk: new DeskService(db, clock),
     archive: new NewsArchive(db, clock),
     feedArticles: new FeedArticles(db, storage, categories, clock),
     search: new SearchService(db, storage, clock),

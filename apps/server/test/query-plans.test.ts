@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AddressService } from '../src/addresses/service.ts';
 import { CategoryService } from '../src/category/service.ts';
 import { DashboardService } from '../src/dashboard/service.ts';
+import { DeskService } from '../src/desk/service.ts';
 import type { Database } from '../src/db/schema.ts';
 import { systemClock } from '../src/domain/clock.ts';
 import { NEWS_SITEMAP_MAX, newsWindowStart } from '../src/domain/news-window.ts';
@@ -99,6 +100,7 @@ describe('query plans', () => {
     const addresses = new AddressService(recorder, systemClock);
     const { category, subcategory, publisher, anchor } = taxonomy.names;
     const page = { page: 1, limit: 6 };
+    const editor = { id: articleId, role: 'editor' as const, address: null };
     const reads: [string, () => Promise<unknown>][] = [
       ['list', () => news.publicList({}, page)],
       ['by category', () => news.publicList({ category }, page)],
@@ -118,6 +120,17 @@ describe('query plans', () => {
       ['related', () => news.related(category, slug)],
       ['latest', () => news.latest(4)],
       ['admin table', () => news.adminList(page)],
+      // The desk (decision 106): each filter of the admin list, and what waits for a person.
+      ['admin table, in review', () => news.adminList({ ...page, stage: 'in_review' }, editor)],
+      ['admin table, published', () => news.adminList({ ...page, stage: 'published' }, editor)],
+      ['admin table, scheduled', () => news.adminList({ ...page, stage: 'scheduled' }, editor)],
+      ['my desk', () => news.adminList({ ...page, assignee: 'me' }, editor)],
+      ['my desk, ready', () => news.adminList({ ...page, assignee: 'me', stage: 'ready' }, editor)],
+      ['desk of an editor', () => new DeskService(recorder, systemClock).summary(editor)],
+      [
+        'desk of an author',
+        () => new DeskService(recorder, systemClock).summary({ ...editor, role: 'author' }),
+      ],
       ['dashboard cards', () => dashboard.cards()],
       ['popular news', () => dashboard.popularNews()],
       ['categories', () => new CategoryService(recorder, nothingToDrop).list()],

@@ -30,6 +30,8 @@ export const LIMITS = {
   maxTags: 3,
   /** Authors of one article (decision 103). */
   maxAuthors: 10,
+  /** The note of a stage move (decision 106). */
+  deskNote: 1000,
   /** A person's profile (decision 104). */
   bio: { max: 500 },
   profileLinks: { max: 5, length: 300 },

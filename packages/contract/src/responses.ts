@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { authorDtoSchema, roleSchema, staffRefSchema } from './staff.ts';
+import { STAGES } from './roles.ts';
 
 /*
  * What /api/v1 answers, as zod schemas: the server serialises every answer through them and
@@ -68,6 +69,38 @@ export const newsDtoSchema = z.object({
 });
 export type NewsDto = z.infer<typeof newsDtoSchema>;
 
+/**
+ * An article as the back office reads it: the public shape plus where it stands on the desk
+ * (decisions 106, 107).
+ */
+export function adminNewsDtoSchema() {
+  return newsDtoSchema.extend({
+    stage: z.enum(STAGES),
+    /** Grows by one with every save; an update naming an older one is refused (409). */
+    version: z.number().int(),
+    assignee: refSchema.nullable(),
+    dueAt: instant().nullable(),
+  });
+}
+export type AdminNewsDto = z.infer<ReturnType<typeof adminNewsDtoSchema>>;
+
+/** The 409 of an update naming an older `version`: who saved since, and when. */
+export const versionConflictSchema = z.object({
+  version: z.number().int(),
+  updatedAt: instant(),
+  updatedBy: refSchema.nullable(),
+});
+export type VersionConflict = z.infer<typeof versionConflictSchema>;
+
+/** `GET /desk`: what waits for the signed-in person. */
+export const deskSummarySchema = z.object({
+  /** Articles assigned to them and not yet published. */
+  assigned: z.number(),
+  /** Articles in review they may act on (reviewers: all; others: their own). */
+  inReview: z.number(),
+});
+export type DeskSummary = z.infer<typeof deskSummarySchema>;
+
 /** `GET /u/author/{slug}`: the person and a page of their public articles (`count` beside). */
 export const authorPageSchema = z.object({
   author: authorDtoSchema,
@@ -86,7 +119,7 @@ export type SearchHitDto = z.infer<typeof searchHitDtoSchema>;
  * A row of the admin news table (`GET /news/get`): spec §3 gives the names of the category,
  * sub-category, publisher and anchor as text there ('' when there is none); the ids stay beside.
  */
-export const adminNewsRowSchema = newsDtoSchema.extend({
+export const adminNewsRowSchema = adminNewsDtoSchema().extend({
   category: z.string(),
   subcategory: z.string(),
   publisher: z.string(),
@@ -162,7 +195,8 @@ export function envelopeSchema<
 /** The envelope of an error (decisions 003, 064): `code` names the failure. */
 export const errorEnvelopeSchema = z.object({
   statusCode: z.number(),
-  data: z.null(),
+  /** Null, but for an update naming an older version (409): who saved since, and when. */
+  data: versionConflictSchema.nullable(),
   message: z.string(),
   code: z.string(),
   /** When input failed validation: one entry per failing field. */

@@ -95,8 +95,35 @@ export function choosesAuthors(role: string): boolean {
   return role === 'admin' || role === 'editor';
 }
 
-/** Where an article stands, as far as who may touch it is concerned. */
-export type ArticleState = 'draft' | 'scheduled' | 'published';
+/**
+ * Where an article stands on the desk (decision 106). `scheduled` and `published` follow from the
+ * publication time; the others are unpublished articles, kept by the desk.
+ */
+export const STAGES = [
+  'draft',
+  'in_review',
+  'ready',
+  'scheduled',
+  'published',
+  'unpublished',
+] as const;
+export type Stage = (typeof STAGES)[number];
+
+/** The stages of an article readers cannot see, which the desk stores (decision 106). */
+export const DESK_STAGES = ['draft', 'in_review', 'ready', 'unpublished'] as const;
+export type DeskStage = (typeof DESK_STAGES)[number];
+
+export const STAGE_NAMES: Record<Stage, string> = {
+  draft: 'Draft',
+  in_review: 'In review',
+  ready: 'Ready',
+  scheduled: 'Scheduled',
+  published: 'Published',
+  unpublished: 'Unpublished',
+};
+
+/** Where an article stands, as far as who may touch it is concerned: its stage. */
+export type ArticleState = Stage;
 
 /** What one person may do to one article as it stands. */
 export interface ArticleAccess {
@@ -105,24 +132,65 @@ export interface ArticleAccess {
   delete: boolean;
 }
 
+/** Not seen by readers (any stage but scheduled and published). */
+export const isUnreleased = (state: ArticleState) => state !== 'scheduled' && state !== 'published';
+
 /**
  * The spec's finer rules, by role, whether the person is among the article's authors, and its
- * state: an author edits and publishes their own and deletes their own until published; a
- * contributor edits and deletes only their own drafts and never publishes or schedules.
+ * stage: an author edits and publishes their own and deletes their own until published; a
+ * contributor edits and deletes only their own while not published, scheduled or ready, and
+ * never publishes or schedules.
  */
 export function articleAccess(role: string, own: boolean, state: ArticleState): ArticleAccess {
   const reaches = (action: Action) => {
     const reach = reachOf(role, action);
     return reach === 'any' || (reach === 'own' && own);
   };
+  const contributorMay = isUnreleased(state) && state !== 'ready';
   const draftOnly = role === 'contributor';
   const untilPublished = role === 'author';
   return {
-    edit: reaches('news.edit') && (!draftOnly || state === 'draft'),
+    edit: reaches('news.edit') && (!draftOnly || contributorMay),
     publish: reaches('news.publish'),
     delete:
       reaches('news.delete') &&
-      (!draftOnly || state === 'draft') &&
+      (!draftOnly || contributorMay) &&
       (!untilPublished || state !== 'published'),
   };
+}
+
+/** Whether `role` reviews articles: sends them back and approves them (`ready`). */
+export function reviews(role: string): boolean {
+  return role === 'admin' || role === 'editor';
+}
+
+/**
+ * Whether a person may move an article from stage `from` to `to` (decision 106); `from === to`
+ * is no move, only an edit. A new article moves from `draft`. Writers send to review (or take
+ * back to draft) what they may edit; reviewers approve (`ready`); whoever may publish publishes,
+ * schedules and unpublishes; a published or scheduled article leaves public view only by someone
+ * who may publish.
+ */
+export function mayMove(role: string, own: boolean, from: Stage, to: Stage): boolean {
+  const access = articleAccess(role, own, from);
+  if (from === to) return access.edit;
+  if (!access.edit) return false;
+  if (!isUnreleased(from) && !access.publish) return false;
+  switch (to) {
+    case 'draft':
+    case 'in_review':
+      return true;
+    case 'ready':
+      return reviews(role);
+    case 'published':
+    case 'scheduled':
+      return access.publish;
+    case 'unpublished':
+      return access.publish && !isUnreleased(from);
+  }
+}
+
+/** The stages a person may move an article to from `from` (itself left out). */
+export function movesFrom(role: string, own: boolean, from: Stage): Stage[] {
+  return STAGES.filter((to) => to !== from && mayMove(role, own, from, to));
 }

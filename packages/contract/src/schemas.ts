@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { STAGES } from './roles.ts';
 import { LIMITS, PAGE_SIZE, PUBLISH_MESSAGES, READ_ALSO_COUNT, SEARCH_MESSAGES } from './limits.ts';
 
 /** A required, trimmed text field whose every type or emptiness failure reads `required`. */
@@ -226,6 +227,62 @@ const authorIds = z.preprocess(
     .optional(),
 );
 
+const blankAsMissing = (value: unknown) =>
+  value === '' || value === 'undefined' || value === null ? undefined : value;
+const blankAsNull = (value: unknown) => (value === '' || value === 'null' ? null : value);
+
+export const DESK_MESSAGES = {
+  stage: `stage must be one of ${STAGES.join(', ')}`,
+  dueAt: 'dueAt must be a date and time with its offset, such as 2026-01-31T12:00:00Z',
+  version: 'version must be a whole number from 1',
+  note: `A note may be at most ${LIMITS.deskNote} characters`,
+} as const;
+
+/**
+ * The desk's fields of a write (decisions 106, 107): the stage to move to, the one person it is
+ * assigned to (`null` or '' for nobody), when it is due, the note of a stage move, and the
+ * version the writer read. Each absent: as it was.
+ */
+function deskFields() {
+  return {
+    stage: z.preprocess(blankAsMissing, z.enum(STAGES, { error: DESK_MESSAGES.stage }).optional()),
+    assigneeId: z.preprocess(
+      blankAsNull,
+      z
+        .string({ error: 'assigneeId must be a staff id' })
+        .trim()
+        .min(1)
+        .max(100)
+        .nullable()
+        .optional(),
+    ),
+    dueAt: z.preprocess(
+      blankAsNull,
+      z.iso
+        .datetime({ offset: true, error: DESK_MESSAGES.dueAt })
+        .transform((value) => new Date(value).toISOString())
+        .nullable()
+        .optional(),
+    ),
+    note: z.preprocess(
+      blankAsMissing,
+      z
+        .string({ error: 'note must be text' })
+        .trim()
+        .max(LIMITS.deskNote, DESK_MESSAGES.note)
+        .optional(),
+    ),
+    version: z.preprocess(
+      blankAsMissing,
+      z.coerce
+        .number({ error: DESK_MESSAGES.version })
+        .int(DESK_MESSAGES.version)
+        .min(1, DESK_MESSAGES.version)
+        .optional(),
+    ),
+  };
+}
+
 /** Every field of a news article but the image file, as the server and both forms validate it. */
 export const newsFieldsSchema = z.object({
   title: requiredText('Title is required')
@@ -275,6 +332,7 @@ export const newsFieldsSchema = z.object({
   publishAt,
   /** Absent: the creator on a create, unchanged on an update (decision 103). */
   authorIds,
+  ...deskFields(),
 });
 export type NewsFields = z.infer<typeof newsFieldsSchema>;
 
@@ -399,3 +457,13 @@ export const searchQuerySchema = pageQueryOf(PAGE_SIZE.publicNews).extend({
     .max(LIMITS.searchQuery.max, SEARCH_MESSAGES.tooLong),
 });
 export type SearchQuery = z.infer<typeof searchQuerySchema>;
+
+/** `GET /news/get`: a page of the admin list, of one stage and/or of the person's own desk. */
+export const adminNewsQuerySchema = pageQueryOf(PAGE_SIZE.adminNews).extend({
+  stage: z.preprocess(blankAsMissing, z.enum(STAGES, { error: DESK_MESSAGES.stage }).optional()),
+  assignee: z.preprocess(
+    blankAsMissing,
+    z.literal('me', { error: 'assignee may only be "me"' }).optional(),
+  ),
+});
+export type AdminNewsQuery = z.infer<typeof adminNewsQuerySchema>;

@@ -53,6 +53,18 @@ export interface NewsTable {
   /** The publication time: when it was written, or the time it is scheduled for (decision 085). */
   created_at: Timestamp;
   updated_at: Timestamp;
+  /**
+   * Where a draft (draft = 1) stands on the desk: draft, in_review, ready or unpublished; null
+   * while scheduled or published, which `created_at` says (decision 106).
+   */
+  stage: string | null;
+  /** Grows by one with every save (decision 107). */
+  version: Generated<number>;
+  /** The staff id of the last person who saved it; null for seeding and older saves. */
+  updated_by: string | null;
+  /** The one person it is assigned to (a staff id), and when it is due. */
+  assignee_id: string | null;
+  due_at: string | null;
 }
 
 /**

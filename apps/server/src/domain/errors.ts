@@ -28,6 +28,8 @@ export interface ErrorDetails {
   errors?: FieldError[];
   /** For throttles: when the client may try again. */
   retryAfterSeconds?: number;
+  /** What the answer's `data` says of the refusal (a version conflict: who saved since). */
+  data?: unknown;
 }
 
 /** An error whose message is written for the person who caused it and is safe to show. */

@@ -18,11 +18,14 @@ function sendError(reply: FastifyReply, code: ResponseCode, message: string, ext
 /** Any error, from a service, the HTTP layer or the framework, as an answer in the envelope. */
 function answer(error: unknown, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof DomainError) {
-    const { errors, retryAfterSeconds } = error.details;
+    const { errors, retryAfterSeconds, data } = error.details;
     if (retryAfterSeconds !== undefined) void reply.header('retry-after', retryAfterSeconds);
     // An outage (storage, database, mail) is ours to look into, even though the client is told.
     if (STATUS_OF_CODE[error.code] >= 500) request.log.warn({ err: error }, error.code);
-    return sendError(reply, error.code, error.message, errors ? { errors } : {});
+    return sendError(reply, error.code, error.message, {
+      ...(errors && { errors }),
+      ...(data !== undefined && { data }),
+    });
   }
   if (error instanceof RequestError) return sendError(reply, error.code, error.message);
   const { code, statusCode } = (error ?? {}) as Partial<FastifyError>;

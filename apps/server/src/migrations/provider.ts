@@ -7,6 +7,7 @@ import { publicationMigration } from './publication.ts';
 import { searchMigration } from './search.ts';
 import { invitationsMigration } from './invitations.ts';
 import { staffMigration } from './staff.ts';
+import { deskMigration } from './desk.ts';
 import { profilesMigration } from './profiles.ts';
 import { twoFactorMigration } from './two-factor.ts';
 
@@ -183,6 +184,7 @@ export const migrationProvider: MigrationProvider = {
       '0011_two_factor': twoFactorMigration,
       '0012_audit': auditMigration,
       '0013_profiles': profilesMigration,
+      '0014_desk': deskMigration,
     };
   },
 };

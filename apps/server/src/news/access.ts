@@ -8,19 +8,12 @@ import {
 import type { Actor } from '../domain/actor.ts';
 import type { Database } from '../db/schema.ts';
 import { DomainError } from '../domain/errors.ts';
-import type { Publication } from './publication.ts';
 
 /*
  * Who may write which article (decision 099): the role table's finer rules, checked inside the
  * write's transaction on the article as it stands, before anything is written. A refusal is a
  * 403 and changes nothing.
  */
-
-/** Where an article stands: a draft, scheduled for later, or public (from its publication time). */
-export function stateOf(publication: Pick<Publication, 'draft' | 'created_at'>, now: string) {
-  if (publication.draft === 1) return 'draft';
-  return publication.created_at > now ? 'scheduled' : 'published';
-}
 
 /** The article's authors' ids, in byline order. */
 export async function authorIdsOf(db: Kysely<Database>, newsId: string): Promise<string[]> {
@@ -102,40 +95,6 @@ export function assertMayChooseAuthors(
   if (choosesAuthors(actor.role)) return;
   const same = chosen.length === current.length && chosen.every((id, i) => id === current[i]);
   if (!same) throw refuse('Only an editor or an admin may choose an article’s authors');
-}
-
-const PUBLISHING =
-  'Your role may not publish or schedule articles: save it as a draft, and an editor will publish it';
-
-/** A new article of the actor's own, to be left in `next`. */
-export function assertMayCreate(actor: Actor, next: ArticleState) {
-  if (next !== 'draft' && !articleAccess(actor.role, true, next).publish) throw refuse(PUBLISHING);
-}
-
-/**
- * An update of an article in `before`, to leave it in `after`: the person must be allowed to
- * edit it as it stands, and to publish when the update makes or keeps it public or scheduled by
- * changing when it is published.
- */
-export function assertMayUpdate(
-  actor: Actor,
-  own: boolean,
-  before: ArticleState,
-  after: ArticleState,
-  publicationChanged: boolean,
-) {
-  const access = articleAccess(actor.role, own, before);
-  if (!access.edit) {
-    throw refuse(
-      own
-        ? `This article is ${before === 'scheduled' ? 'scheduled' : 'published'}: only an editor may change it now`
-        : 'Your role may only edit articles you are an author of',
-    );
-  }
-  if (publicationChanged && after !== 'draft' && !access.publish) throw refuse(PUBLISHING);
-  if (publicationChanged && before !== 'draft' && !access.publish) {
-    throw refuse('Your role may not unpublish articles');
-  }
 }
 
 /** A deletion of an article in `state`. */

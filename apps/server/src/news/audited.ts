@@ -1,8 +1,8 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
-import type { AuditChange } from '@newsroom/contract';
+import { STAGE_NAMES, type AuditChange } from '@newsroom/contract';
 import { changesBetween, summary, type AuditedFields } from '../audit/record.ts';
 import type { Database, NewsTable } from '../db/schema.ts';
-import { stateOf } from './access.ts';
+import { stageOf } from '../desk/service.ts';
 
 /** The columns of an article its audit entries show. */
 export type AuditedColumns = Pick<
@@ -23,7 +23,9 @@ export type AuditedColumns = Pick<
   | 'status'
   | 'draft'
   | 'created_at'
->;
+  | 'stage'
+> &
+  Partial<Pick<Selectable<NewsTable>, 'assignee_id' | 'due_at'>>;
 
 /**
  * An article as a write found or left it, from what the write holds already: its columns, its
@@ -64,7 +66,8 @@ function auditedFields(state: NewsState, names: Map<string, string>): AuditedFie
   const { columns: row } = state;
   const name = (source: string, id: string | null) =>
     id === null ? null : (names.get(`${source}:${id}`) ?? id);
-  const where = stateOf({ draft: row.draft, created_at: row.created_at }, state.at);
+  // Where it stands (decision 106): its desk stage while unpublished, else when it goes out.
+  const where = stageOf(row, state.at);
   return {
     title: row.title,
     slug: row.slug,
@@ -80,12 +83,15 @@ function auditedFields(state: NewsState, names: Map<string, string>): AuditedFie
     videoURL: row.video_url,
     status: row.status === 1 ? 'active' : 'inactive',
     publication:
-      where === 'draft'
-        ? 'draft'
-        : where === 'scheduled'
-          ? `scheduled for ${row.created_at}`
-          : `published ${row.created_at}`,
+      where === 'scheduled'
+        ? `scheduled for ${row.created_at}`
+        : where === 'published'
+          ? `published ${row.created_at}`
+          : STAGE_NAMES[where].toLowerCase(),
     authors: state.authorIds.map((id) => name('staff', id)).join(', '),
+    // The desk (decision 106): who it is assigned to, when it is due.
+    assignee: name('staff', row.assignee_id ?? null),
+    due: row.due_at ?? null,
   };
 }
 
@@ -112,6 +118,7 @@ async function namesOf(
     if (columns.publisher_id) ids.publisher.add(columns.publisher_id);
     if (columns.anchor_id) ids.anchor.add(columns.anchor_id);
     for (const id of state.authorIds) ids.staff.add(id);
+    if (columns.assignee_id) ids.staff.add(columns.assignee_id);
   }
   const tables = {
     category: sql.table('categories'),

@@ -14,7 +14,17 @@ export type NewsUpdate = NewsFields & { removeImage?: boolean };
 /** The columns a create or update writes, but the image and the timestamps. */
 export type NewsValues = Omit<
   NewsTable,
-  'id' | 'views' | 'image_key' | 'draft' | 'created_at' | 'updated_at'
+  | 'id'
+  | 'views'
+  | 'image_key'
+  | 'draft'
+  | 'created_at'
+  | 'updated_at'
+  | 'stage'
+  | 'version'
+  | 'updated_by'
+  | 'assignee_id'
+  | 'due_at'
 >;
 
 /**

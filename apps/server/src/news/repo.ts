@@ -1,6 +1,7 @@
 import type { Expression, Kysely, Selectable } from 'kysely';
 import {
   tagsForRead,
+  type AdminNewsDto,
   type AdminNewsRow,
   type NewsDto,
   type Ref,
@@ -359,7 +360,7 @@ export function toNewsDto(row: NewsRowWithNames, imageUrl: (key: string) => stri
 }
 
 /** The admin table's row of an article: the names as text, the ids beside them. */
-export function toAdminNewsRow(news: NewsDto): AdminNewsRow {
+export function toAdminNewsRow(news: AdminNewsDto): AdminNewsRow {
   return {
     ...news,
     category: news.category?.name ?? '',

@@ -1,13 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
-  PAGE_SIZE,
+  adminNewsDtoSchema,
   adminNewsPageSchema,
+  adminNewsQuerySchema,
   idInputSchema,
   newsDtoSchema,
   newsFieldsSchema,
   newsUpdateFieldsSchema,
-  pageQueryOf,
 } from '@newsroom/contract';
 import { ok } from '../http/envelope.ts';
 import {
@@ -32,8 +32,9 @@ const idSomewhere = z.object({ id: z.string().optional().describe('or `_id`') })
 export async function newsRoutes(scope: FastifyInstance) {
   const app = scope.withTypeProvider<ContractTypeProvider>();
   const news = app.services.news;
-  const pageQuery = pageQueryOf(PAGE_SIZE.adminNews);
-  const one = answers(newsDtoSchema);
+  const pageQuery = adminNewsQuerySchema;
+  const one = answers(adminNewsDtoSchema());
+  const gone = answers(newsDtoSchema);
 
   const create = async (request: FastifyRequest) => {
     const input = await readNewsInput(request);
@@ -63,7 +64,7 @@ export async function newsRoutes(scope: FastifyInstance) {
     },
     async (request) => {
       // Spec §7's other reading: `data: { data, count }`; `count` stays beside it too.
-      const page = await news.adminList(validate(pageQuery, request.query));
+      const page = await news.adminList(validate(pageQuery, request.query), signedInActor(request));
       return ok(page, 'News fetched successfully', { count: page.count });
     },
   );
@@ -99,7 +100,7 @@ export async function newsRoutes(scope: FastifyInstance) {
 
   app.delete<{ Params: IdParams }>(
     '/delete/:id',
-    { config: { action: 'news.delete' }, schema: { params: idParams, response: one } },
+    { config: { action: 'news.delete' }, schema: { params: idParams, response: gone } },
     async (request) =>
       ok(await news.delete(request.params.id, signedInActor(request)), 'News deleted successfully'),
   );
@@ -112,7 +113,7 @@ export async function newsRoutes(scope: FastifyInstance) {
     return ok(await news.delete(id, signedInActor(request)), 'News deleted successfully');
   };
   const deleting = {
-    schema: { querystring: idSomewhere, body: idSomewhere, response: one },
+    schema: { querystring: idSomewhere, body: idSomewhere, response: gone },
     config: { action: 'news.delete' },
   } as const;
   app.delete('/delete', deleting, deleteById);

@@ -1,9 +1,10 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import {
+  type AdminNewsDto,
   type AdminNewsPage,
+  type AdminNewsQuery,
   type NewsDto,
   type NewsFields,
-  type PageQuery,
 } from '@newsroom/contract';
 import { SlugHistory } from '../addresses/slug-history.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../db/errors.ts';
@@ -20,14 +21,12 @@ import { NewsMedia } from '../media/media.ts';
 import { publicationOf } from './publication.ts';
 import {
   assertMayChooseAuthors,
-  assertMayCreate,
   assertMayDelete,
-  assertMayUpdate,
   assertStaffAuthors,
   authorIdsOf,
   setAuthors,
-  stateOf,
 } from './access.ts';
+import { DeskService, stageOf } from '../desk/service.ts';
 import type { Actor } from '../domain/actor.ts';
 import { recordAudit } from '../audit/record.ts';
 import { newsChanges } from './audited.ts';
@@ -46,6 +45,8 @@ export type { NewsPage, PublicNewsFilters } from './reads.ts';
  */
 export class NewsService extends NewsReads {
   private readonly media: NewsMedia;
+  /** Stages, assignment and versions (decisions 106, 107), checked inside each write. */
+  private readonly desk: DeskService;
   private lastStamp = 0;
 
   constructor(
@@ -59,6 +60,7 @@ export class NewsService extends NewsReads {
   ) {
     super(db, storage, clock);
     this.media = new NewsMedia(storage);
+    this.desk = new DeskService(db, clock);
   }
 
   /**
@@ -66,34 +68,47 @@ export class NewsService extends NewsReads {
    * it (decision 099). Its authors are `authorIds`, by default the actor; only editors and admins
    * name others (decision 103). Without an actor (seeding) and without `authorIds`, it has none.
    */
-  async create(fields: NewsFields, image: NewsImage | null, actor?: Actor): Promise<NewsDto> {
+  async create(fields: NewsFields, image: NewsImage | null, actor?: Actor): Promise<AdminNewsDto> {
     const values = newsValues(fields);
     const now = isoNow(this.clock);
     // The write's own time (never before `now`): where the article stands once written.
     const stamp = this.stamp();
-    const publication = publicationOf(fields, null, stamp, now);
-    if (actor) assertMayCreate(actor, stateOf(publication, stamp));
+    const publication = publicationOf(this.desk.publicationFields(fields, now), null, stamp, now);
     const authorIds = fields.authorIds ?? (actor ? [actor.id] : []);
     if (actor) assertMayChooseAuthors(actor, authorIds, [actor.id]);
     const checked = image ? await checkImage(image) : null;
     const id = newId();
     const key = await this.write(checked, values.slug, async (trx, imageKey) => {
+      // Desk (decision 106): the stage a new article may start in, its assignee.
+      const desk = await this.desk.check(trx, {
+        id,
+        fields,
+        existing: null,
+        draft: publication.draft,
+        createdAt: publication.created_at,
+        at: stamp,
+        actor,
+        own: true,
+      });
       await new NewsWriteChecks(trx).assert(fields, checked, null);
       await assertStaffAuthors(trx, authorIds);
       await new SlugHistory(trx).taken(values.slug);
+      const written = { ...values, ...publication, ...desk.columns, image_key: imageKey };
       await trx
         .insertInto('news')
-        .values({ ...values, ...publication, image_key: imageKey, id, views: 0 })
+        .values({ ...written, id, views: 0 })
         .execute();
       await setAuthors(trx, id, authorIds);
       if (actor) {
-        const written = { ...values, ...publication, image_key: imageKey };
         await recordAudit(trx, actor, {
           action: 'create',
           kind: 'news',
           thingId: id,
           title: values.title,
-          changes: await newsChanges(trx, null, { columns: written, authorIds, at: stamp }),
+          changes: [
+            ...(await newsChanges(trx, null, { columns: written, authorIds, at: stamp })),
+            ...this.desk.noteChanges(fields),
+          ],
         });
       }
     });
@@ -109,7 +124,7 @@ export class NewsService extends NewsReads {
     fields: NewsUpdate,
     image: NewsImage | null,
     actor?: Actor,
-  ): Promise<NewsDto> {
+  ): Promise<AdminNewsDto> {
     const values = newsValues(fields);
     const checked = image ? await checkImage(image) : null;
     const before = await this.get(id);
@@ -123,15 +138,25 @@ export class NewsService extends NewsReads {
       if (!existing) throw newsNotFound();
       const now = isoNow(this.clock);
       const stamp = this.stamp();
-      const publication = publicationOf(fields, existing, stamp, now);
+      const publication = publicationOf(
+        this.desk.publicationFields(fields, now),
+        existing,
+        stamp,
+        now,
+      );
       const authorIds = await authorIdsOf(trx, id);
-      if (actor) {
-        const own = authorIds.includes(actor.id);
-        const moved =
-          publication.draft !== existing.draft || publication.created_at !== existing.created_at;
-        assertMayUpdate(actor, own, stateOf(existing, now), stateOf(publication, stamp), moved);
-        if (fields.authorIds) assertMayChooseAuthors(actor, fields.authorIds, authorIds);
-      }
+      // Desk (decisions 106, 107): the version named, the stage move, the assignee.
+      const desk = await this.desk.check(trx, {
+        id,
+        fields,
+        existing,
+        draft: publication.draft,
+        createdAt: publication.created_at,
+        at: stamp,
+        actor,
+        own: actor !== undefined && authorIds.includes(actor.id),
+      });
+      if (actor && fields.authorIds) assertMayChooseAuthors(actor, fields.authorIds, authorIds);
       await new NewsWriteChecks(trx).assert(fields, checked, existing);
       // Authors named as they are are not written again.
       const chosen = fields.authorIds;
@@ -151,8 +176,15 @@ export class NewsService extends NewsReads {
       const writeOver = async (current: string | null) => {
         const written = await trx
           .updateTable('news')
-          .set({ ...values, ...publication, image_key: keep ? current : imageKey })
+          .set({
+            ...values,
+            ...publication,
+            ...desk.columns,
+            version: sql<number>`version + 1`,
+            image_key: keep ? current : imageKey,
+          })
           .where('id', '=', id)
+          .$if(fields.version !== undefined, (q) => q.where('version', '=', fields.version ?? 0))
           .where((eb) =>
             current === null ? eb('image_key', 'is', null) : eb('image_key', '=', current),
           )
@@ -161,22 +193,33 @@ export class NewsService extends NewsReads {
       };
       let current = existing.image_key;
       if (!(await writeOver(current))) {
+        // Saved by someone else since it was read (decision 107): a 409, nothing written.
+        if (fields.version !== undefined) await this.desk.assertVersion(trx, id, fields.version);
         current = (await this.imageKeyOf(trx, id)) ?? null;
         if (!(await writeOver(current))) throw newsNotFound();
       }
       replaced = keep ? null : current;
       if (actor) {
-        const written = { ...values, ...publication, image_key: keep ? current : imageKey };
+        const written = {
+          ...existing,
+          ...values,
+          ...publication,
+          ...desk.columns,
+          image_key: keep ? current : imageKey,
+        };
         await recordAudit(trx, actor, {
           action: 'update',
           kind: 'news',
           thingId: id,
           title: values.title,
-          changes: await newsChanges(
-            trx,
-            { columns: existing, authorIds, at: now },
-            { columns: written, authorIds: changed ? chosen : authorIds, at: stamp },
-          ),
+          changes: [
+            ...(await newsChanges(
+              trx,
+              { columns: existing, authorIds, at: now },
+              { columns: written, authorIds: changed ? chosen : authorIds, at: stamp },
+            )),
+            ...this.desk.noteChanges(fields),
+          ],
         });
       }
     });
@@ -205,16 +248,44 @@ export class NewsService extends NewsReads {
     return this.variants?.idle() ?? Promise.resolve();
   }
 
-  async get(id: string): Promise<NewsDto> {
+  /** An article as the back office reads it, with where it stands on the desk. */
+  async get(id: string): Promise<AdminNewsDto> {
     const row = await this.repo.findById(id);
     if (!row) throw newsNotFound();
-    return this.toDto(row);
+    const [news] = await this.withDesk([this.toDto(row)]);
+    if (!news) throw newsNotFound();
+    return news;
   }
 
-  /** Every article, active or not, drafts and scheduled ones too, newest first, as admin rows. */
-  async adminList(page: PageQuery): Promise<AdminNewsPage> {
-    const { data, count } = await this.page({}, page);
-    return { data: data.map(toAdminNewsRow), count };
+  /**
+   * Every article, active or not, drafts and scheduled ones too, newest first, as admin rows; or
+   * those of one stage and/or assigned to the person asking (decision 106).
+   */
+  async adminList(query: AdminNewsQuery, actor?: Actor): Promise<AdminNewsPage> {
+    const filter = actor ? this.desk.filterOf(query, actor) : null;
+    let page: { data: NewsDto[]; count: number };
+    if (filter) {
+      const { limit } = query;
+      const { ids, count } = await this.desk.page(filter, limit, (query.page - 1) * limit);
+      const rows = new Map((await this.repo.findByIds(ids)).map((row) => [row.id, row]));
+      const data = ids.flatMap((id) => {
+        const row = rows.get(id);
+        return row ? [this.toDto(row)] : [];
+      });
+      page = { data, count };
+    } else {
+      page = await this.page({}, query);
+    }
+    return { data: (await this.withDesk(page.data)).map(toAdminNewsRow), count: page.count };
+  }
+
+  /** Articles with the desk's fields beside (one statement for them all). */
+  private async withDesk(news: NewsDto[]): Promise<AdminNewsDto[]> {
+    const desk = await this.desk.fieldsOf(news.map((item) => item._id));
+    return news.flatMap((item) => {
+      const fields = desk.get(item._id);
+      return fields ? [{ ...item, ...fields }] : [];
+    });
   }
 
   /**
@@ -236,7 +307,7 @@ export class NewsService extends NewsReads {
       if (actor) {
         const now = isoNow(this.clock);
         const authorIds = await authorIdsOf(trx, id);
-        assertMayDelete(actor, authorIds.includes(actor.id), stateOf(current, now));
+        assertMayDelete(actor, authorIds.includes(actor.id), stageOf(current, now));
         await recordAudit(trx, actor, {
           action: 'delete',
           kind: 'news',

@@ -10,6 +10,7 @@ import { DashboardScreen } from './dashboard/DashboardScreen.tsx';
 import { AdminLayout } from './layout/AdminLayout.tsx';
 import { Allowed } from './layout/Allowed.tsx';
 import { NewsTableScreen } from './news/NewsTableScreen.tsx';
+import { DeskScreen } from './desk/DeskScreen.tsx';
 import { ProfileScreen } from './profile/ProfileScreen.tsx';
 import { SecurityScreen } from './security/SecurityScreen.tsx';
 import { StaffScreen } from './staff/StaffScreen.tsx';
@@ -88,6 +89,7 @@ export function AdminApp() {
           }
         />
         <Route path={paths.admin.newsTable()} element={<NewsTableScreen />} />
+        <Route path={paths.admin.desk()} element={<DeskScreen />} />
         <Route
           path={paths.admin.newsAdd()}
           element={

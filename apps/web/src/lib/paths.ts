@@ -13,6 +13,8 @@ export const paths = {
     anchor: () => '/anchor',
     publisher: () => '/publisher',
     newsTable: () => '/newsTable',
+    /** The articles assigned to the signed-in person (decision 106). */
+    desk: () => '/desk',
     newsAdd: () => '/news/add',
     newsUpdate: (id: string) => `/news/update/${encodeURIComponent(id)}`,
     contactDetails: () => '/contact-details',

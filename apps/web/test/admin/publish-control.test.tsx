@@ -100,11 +100,17 @@ describe('the news table', () => {
     });
     document.head.append(meta);
     const rows = [
-      createNews({ title: 'A draft story', draft: true, publishAt: null }),
-      createNews({ title: 'Scheduled one', publishAt: '2999-03-04T05:00:00.000Z' }),
-      createNews({ title: 'Out already' }),
+      { ...createNews({ title: 'A draft story', draft: true, publishAt: null }), stage: 'draft' },
+      {
+        ...createNews({ title: 'Scheduled one', publishAt: '2999-03-04T05:00:00.000Z' }),
+        stage: 'scheduled',
+      },
+      { ...createNews({ title: 'Out already' }), stage: 'published' },
     ].map((news) => ({
       ...news,
+      version: 1,
+      assignee: null,
+      dueAt: null,
       category: '',
       subcategory: '',
       publisher: '',
@@ -113,7 +119,7 @@ describe('the news table', () => {
     }));
     stubFetch(on('GET', '/news/get', ok({ data: rows, count: 3 }, 'OK', { count: 3 })));
     renderAdmin(<NewsTableScreen />);
-    await screen.findByText('Draft');
+    await screen.findByTitle('A draft story');
     const cells = screen.getAllByRole('row');
     expect(cells[1]).toHaveTextContent('Draft');
     expect(cells[2]).toHaveTextContent('Scheduled Mar 4, 2999, 10:30 AM');
@@ -127,6 +133,10 @@ describe('the news table of an author', () => {
     const other = { _id: 's2', name: 'Someone Else', slug: 'someone-else' };
     const row = (title: string, authors: (typeof me)[], extra: object = {}) => ({
       ...createNews({ title, ...extra }),
+      stage: 'draft' in extra ? 'draft' : 'published',
+      version: 1,
+      assignee: null,
+      dueAt: null,
       category: '',
       subcategory: '',
       publisher: '',
@@ -157,14 +167,19 @@ describe('the news table of an author', () => {
 });
 
 describe('the publish control of a contributor', { timeout: 20_000 }, () => {
-  it('offers only a draft, says who publishes, and sends a draft', async () => {
-    const item = createNews({ categoryId: 'c1', publisherId: 'p1' });
+  it('offers only a draft or review, says who publishes, and sends a draft', async () => {
+    const item = createNews({ categoryId: 'c1', publisherId: 'p1', draft: true, publishAt: null });
+    stubFetch(
+      ...taxonomy,
+      on('GET', '/auth/me', ok({ _id: 'staff-1', name: 'Asha Rao', slug: 'asha-rao' })),
+    );
     const onSave = vi.fn(async (_form: FormData) => undefined);
     renderAdmin(
       <NewsForm
         mode="update"
         timeZone="Asia/Kolkata"
         initial={formFromNews(item, 'Asia/Kolkata')}
+        authors={item.authors}
         pending={false}
         onSave={onSave}
       />,
@@ -175,6 +190,8 @@ describe('the publish control of a contributor', { timeout: 20_000 }, () => {
     expect(screen.getByRole('radio', { name: 'Save as draft' })).toBeChecked();
     expect(screen.queryByRole('radio', { name: 'Publish now' })).toBeNull();
     expect(screen.queryByRole('radio', { name: 'Schedule at' })).toBeNull();
+    expect(await screen.findByRole('radio', { name: 'Send to review' })).not.toBeChecked();
+    expect(screen.getAllByRole('radio')).toHaveLength(2);
     expect(publishing).toHaveTextContent('an editor reviews and publishes them');
     await userEvent.click(screen.getByRole('button', { name: 'Update News' }));
     await vi.waitFor(() => expect(onSave).toHaveBeenCalledOnce());

@@ -1,9 +1,10 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Role } from '@newsroom/contract';
 import { Sidebar } from '../../src/admin/layout/Sidebar.tsx';
 import { Allowed } from '../../src/admin/layout/Allowed.tsx';
 import { renderAdmin } from './render.tsx';
+import { ok, on, stubFetch } from './fetch-stub.ts';
 
 const linksOf = (role: Role) => {
   renderAdmin(<Sidebar collapsed={false} />, { role });
@@ -22,6 +23,7 @@ describe('the back office by role', () => {
       'Anchor',
       'Publisher',
       'News Table',
+      'My desk',
       'Add News',
       'Contact Details',
       'Staff',
@@ -33,11 +35,19 @@ describe('the back office by role', () => {
   });
 
   it.each(['author', 'contributor'] as const)(
-    'shows a %s the news table, the news form, their profile and security only',
+    'shows a %s the news table, their desk, the news form, their profile and security only',
     (role) => {
-      expect(linksOf(role)).toEqual(['News Table', 'Add News', 'Profile', 'Security']);
+      expect(linksOf(role)).toEqual(['News Table', 'My desk', 'Add News', 'Profile', 'Security']);
     },
   );
+
+  it('counts what is assigned to the person beside "My desk"', async () => {
+    stubFetch(on('GET', '/desk', ok({ assigned: 3, inReview: 1 })));
+    renderAdmin(<Sidebar collapsed={false} />, { role: 'contributor' });
+    const desk = screen.getByRole('link', { name: 'My desk' });
+    expect(await within(desk).findByTitle('3 assigned to you')).toHaveTextContent('3');
+    vi.unstubAllGlobals();
+  });
 
   it('tells a person reaching a screen not theirs why, instead of showing it', () => {
     renderAdmin(

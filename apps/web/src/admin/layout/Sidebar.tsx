@@ -2,6 +2,7 @@ import { NavLink } from 'react-router';
 import { can, type Action } from '@newsroom/contract';
 import { useAuth } from '../../lib/auth-store.ts';
 import { paths } from '../../lib/paths.ts';
+import { useDeskSummary } from '../desk/api.ts';
 
 /** Each screen with the action of the role table it needs: a link shows only to who may use it. */
 const links: { to: string; label: string; icon: string; action: Action }[] = [
@@ -11,6 +12,7 @@ const links: { to: string; label: string; icon: string; action: Action }[] = [
   { to: paths.admin.anchor(), label: 'Anchor', icon: '◉', action: 'taxonomy.write' },
   { to: paths.admin.publisher(), label: 'Publisher', icon: '▣', action: 'taxonomy.write' },
   { to: paths.admin.newsTable(), label: 'News Table', icon: '☰', action: 'content.read' },
+  { to: paths.admin.desk(), label: 'My desk', icon: '☑', action: 'content.read' },
   { to: paths.admin.newsAdd(), label: 'Add News', icon: '✚', action: 'news.create' },
   { to: paths.admin.contactDetails(), label: 'Contact Details', icon: '✉', action: 'contacts' },
   { to: paths.admin.staff(), label: 'Staff', icon: '☺', action: 'staff.list' },
@@ -23,6 +25,8 @@ const links: { to: string; label: string; icon: string; action: Action }[] = [
 export function Sidebar({ collapsed }: { collapsed: boolean }) {
   const role = useAuth()?.role ?? '';
   const shown = links.filter((link) => can(role, link.action));
+  // What is assigned to them and not yet published (decision 106).
+  const assigned = useDeskSummary().data?.assigned ?? 0;
   return (
     <nav
       id="admin-sidebar"
@@ -50,6 +54,17 @@ export function Sidebar({ collapsed }: { collapsed: boolean }) {
                 {link.icon}
               </span>
               <span className={collapsed ? 'sr-only' : ''}>{link.label}</span>
+              {link.to === paths.admin.desk() && assigned > 0 ? (
+                <span
+                  data-testid="desk-count"
+                  // The link keeps its name; the title tells what the figure counts.
+                  aria-hidden="true"
+                  title={`${assigned} assigned to you`}
+                  className="ml-auto rounded-full bg-red-600 px-2 text-xs font-bold text-white"
+                >
+                  {assigned}
+                </span>
+              ) : null}
             </NavLink>
           </li>
         ))}

@@ -1,19 +1,25 @@
 import { useQuery } from '@tanstack/react-query';
-import type { NewsDto } from '@newsroom/contract';
+import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { ApiError } from '../../lib/api.ts';
 import { paths } from '../../lib/paths.ts';
 import { siteTimeZone } from '../../lib/site-time-zone.ts';
+import { MergeDialog } from '../desk/MergeDialog.tsx';
+import type { MyVersion } from '../desk/merge.ts';
 import { useAdminMutation } from '../lib/use-admin-mutation.ts';
+import { adminKeys } from '../lib/query-keys.ts';
 import { ScreenHeader } from '../ui/ScreenHeader.tsx';
-import { newsInvalidates, newsItemQuery, saveNews } from './api.ts';
+import { fetchNewsItem, newsInvalidates, newsItemQuery, saveNews } from './api.ts';
 import { NewsForm } from './NewsForm.tsx';
-import { emptyNewsForm, formFromNews } from './schema.ts';
+import { emptyNewsForm, formFromNews, toFormData, type EditedNews } from './schema.ts';
+
+const newsAndDesk = [...newsInvalidates, adminKeys.desk];
 
 /** Add News: after a save the form, tags, image and video preview start over. */
 export function NewsAddScreen() {
   const save = useAdminMutation({
     mutationFn: (form: FormData) => saveNews(form),
-    invalidates: newsInvalidates,
+    invalidates: newsAndDesk,
   });
   return (
     <section>
@@ -23,29 +29,50 @@ export function NewsAddScreen() {
         timeZone={siteTimeZone()}
         initial={emptyNewsForm}
         pending={save.isPending}
-        onSave={save.mutateAsync}
+        onSave={(form) => save.mutateAsync(form)}
       />
     </section>
   );
 }
 
+/** Two versions of one article: yours, refused, and the one saved since (decision 107). */
+interface Conflict {
+  mine: MyVersion;
+  theirs: EditedNews;
+}
+
 /**
  * Update News: the item comes as router state from the news table, or is loaded here when the
- * screen is opened directly or reloaded. A save goes back to the news table.
+ * screen is opened directly or reloaded. Every save names the version opened; when someone saved
+ * since, both versions are shown side by side to merge. A save goes back to the news table.
  */
 export function NewsUpdateScreen() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const location = useLocation();
-  const passed = (location.state as { item?: NewsDto } | null)?.item;
+  const timeZone = siteTimeZone();
+  const passed = (location.state as { item?: EditedNews } | null)?.item;
   const item = useQuery({
     ...newsItemQuery(id),
     initialData: passed?._id === id ? passed : undefined,
   });
   const save = useAdminMutation({
     mutationFn: (form: FormData) => saveNews(form, id),
-    invalidates: newsInvalidates,
+    invalidates: newsAndDesk,
   });
+  const [conflict, setConflict] = useState<Conflict | null>(null);
+
+  /** A save; refused for a newer version, the version saved since is read afresh to merge. */
+  const saveOrMerge = async (form: FormData, mine: MyVersion) => {
+    try {
+      return await save.mutateAsync(form);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 409) {
+        setConflict({ mine, theirs: await fetchNewsItem(id) });
+      }
+      throw error;
+    }
+  };
 
   return (
     <section>
@@ -63,14 +90,34 @@ export function NewsUpdateScreen() {
         <NewsForm
           key={item.data._id}
           mode="update"
-          timeZone={siteTimeZone()}
-          initial={formFromNews(item.data, siteTimeZone())}
+          timeZone={timeZone}
+          initial={formFromNews(item.data, timeZone)}
           authors={item.data.authors}
+          stage={item.data.stage}
+          version={item.data.version}
+          assignee={item.data.assignee}
           pending={save.isPending}
-          onSave={save.mutateAsync}
+          onSave={(form, values, removeImage) => saveOrMerge(form, { values, removeImage })}
           onSaved={() => navigate(paths.admin.newsTable())}
         />
       )}
+      {conflict ? (
+        <MergeDialog
+          key={conflict.theirs.version}
+          mine={conflict.mine}
+          theirs={conflict.theirs}
+          timeZone={timeZone}
+          pending={save.isPending}
+          onCancel={() => setConflict(null)}
+          onSave={(merge, version) => {
+            const form = toFormData(merge.values, merge.removeImage, timeZone, version);
+            saveOrMerge(form, merge).then(
+              () => navigate(paths.admin.newsTable()),
+              () => undefined,
+            );
+          }}
+        />
+      ) : null}
     </section>
   );
 }

@@ -1,5 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toSlugInput, type StaffRef } from '@newsroom/contract';
+import {
+  STAGES,
+  movesFrom,
+  reviews,
+  toSlugInput,
+  type Stage,
+  type StaffRef,
+} from '@newsroom/contract';
 import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useAnchors, useCategories, usePublishers } from '../taxonomy/api.ts';
@@ -17,6 +24,10 @@ import {
 } from './schema.ts';
 import { PublishControl } from './PublishControl.tsx';
 import { useCan } from '../lib/permissions.ts';
+import { useAuth } from '../../lib/auth-store.ts';
+import { useMe } from '../lib/me.ts';
+import { AssigneeField } from '../desk/AssigneeField.tsx';
+import { modeOfStage, stageOfMode } from './publication.ts';
 import { StatusToggle } from './StatusToggle.tsx';
 import { TagInput } from './TagInput.tsx';
 import { VideoPreviewBox } from './VideoPreviewBox.tsx';
@@ -28,9 +39,18 @@ interface NewsFormProps {
   initial: NewsFormInput;
   /** The article's authors as saved (an update); none for a new article. */
   authors?: StaffRef[];
+  /** Where the article stands (an update); by default, where its publish mode puts it. */
+  stage?: Stage | undefined;
+  /** The version opened, sent with every save (decision 107); none for a new article. */
+  version?: number | undefined;
+  /** Who it is assigned to as saved. */
+  assignee?: { _id: string; name: string } | null | undefined;
   pending: boolean;
-  /** Sends the multipart body; rejects when the server refuses it. */
-  onSave: (form: FormData) => Promise<unknown>;
+  /**
+   * Sends the multipart body; rejects when the server refuses it. The values and whether the
+   * image goes come beside it, for a merge after a conflict.
+   */
+  onSave: (form: FormData, values: NewsFormOutput, removeImage: boolean) => Promise<unknown>;
   onSaved?: () => void;
 }
 
@@ -53,6 +73,9 @@ function NewsFormFields({
   timeZone,
   initial,
   authors = [],
+  stage,
+  version,
+  assignee,
   pending,
   onSave,
   onSaved,
@@ -62,13 +85,22 @@ function NewsFormFields({
   const categories = useCategories();
   const publishers = usePublishers();
   const anchors = useAnchors();
-  // A role that may not publish (a contributor) saves drafts only; an editor publishes them.
+  // The stage it is in, and the moves the person's role allows from there (decision 106).
   const canPublish = useCan('news.publish');
-  const draftOnly = (values: typeof initial) =>
-    canPublish ? values : { ...values, publishMode: 'draft' as const };
+  const role = useAuth()?.role ?? '';
+  const me = useMe().data?._id;
+  const own = mode === 'create' || authors.some((author) => author._id === me);
+  const from: Stage = mode === 'create' ? 'draft' : (stage ?? stageOfMode(initial.publishMode));
+  const allowed = new Set<Stage>([from, ...movesFrom(role, own, from)]);
+  const choices = STAGES.filter((choice) => allowed.has(choice));
+  /** A new form's values, its publish mode one the person may choose. */
+  const startingFrom = (values: typeof initial) =>
+    allowed.has(stageOfMode(values.publishMode))
+      ? values
+      : { ...values, publishMode: modeOfStage(from) };
   const form = useForm<NewsFormInput, unknown, NewsFormOutput>({
     resolver: zodResolver(newsFormSchema),
-    defaultValues: draftOnly(initial),
+    defaultValues: startingFrom(initial),
   });
   const { register, control, setValue, watch, formState } = form;
   const { errors } = formState;
@@ -80,8 +112,8 @@ function NewsFormFields({
 
   const submit = form.handleSubmit(async (values) => {
     const removeImage = Boolean(initial.keptImageURL && !values.keptImageURL && !values.image);
-    await onSave(toFormData(values, removeImage, timeZone));
-    form.reset(draftOnly(emptyNewsForm));
+    await onSave(toFormData(values, removeImage, timeZone, version), values, removeImage);
+    form.reset(startingFrom(emptyNewsForm));
     onSaved?.();
   });
 
@@ -259,6 +291,20 @@ function NewsFormFields({
         timeZone={timeZone}
         error={errors.publishAtLocal?.message}
         canPublish={canPublish}
+        from={from}
+        choices={choices}
+        reviewer={reviews(role)}
+        note={watch('note') ?? ''}
+        onNote={(value) => setValue('note', value)}
+        noteError={errors.note?.message}
+      />
+      <AssigneeField
+        assigneeId={watch('assigneeId') ?? ''}
+        onAssignee={(value) => setValue('assigneeId', value)}
+        dueAtLocal={watch('dueAtLocal') ?? ''}
+        onDueAt={(value) => setValue('dueAtLocal', value)}
+        current={assignee}
+        timeZone={timeZone}
       />
       <div className="flex justify-end gap-2 lg:col-span-2">
         <Button type="submit" disabled={pending}>

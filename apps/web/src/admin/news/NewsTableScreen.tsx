@@ -1,10 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import {
   PAGE_SIZE,
+  STAGES,
+  STAGE_NAMES,
   TRUNCATE,
   articleAccess,
   truncateChars,
   type AdminNewsRow,
+  type Stage,
 } from '@newsroom/contract';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -19,8 +22,10 @@ import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { Pagination } from '../ui/Pagination.tsx';
 import { ScreenHeader } from '../ui/ScreenHeader.tsx';
 import { Table, TableMessage, cellClass } from '../ui/Table.tsx';
+import { adminKeys } from '../lib/query-keys.ts';
+import { StageBadge } from '../desk/StageBadge.tsx';
 import { deleteNews, newsInvalidates, newsItemQuery, useNewsPage } from './api.ts';
-import { formatPublishTime, publicationState } from './publication.ts';
+import { formatPublishTime } from './publication.ts';
 
 const headers = [
   'S.No.',
@@ -31,6 +36,7 @@ const headers = [
   'Anchor',
   'Views',
   'Status',
+  'Stage',
   'Actions',
 ];
 
@@ -48,20 +54,72 @@ function StatusDot({ active }: { active: boolean }) {
   );
 }
 
-/** 'Draft', or 'Scheduled' with its time in the site's zone; nothing once published. */
-function PublicationNote({ row, timeZone }: { row: AdminNewsRow; timeZone: string }) {
-  const state = publicationState(row);
-  if (state === 'published') return null;
-  const className = 'ml-2 rounded bg-slate-100 px-2 py-0.5 text-xs font-medium';
-  if (state === 'draft') return <span className={`${className} text-slate-700`}>Draft</span>;
+/** Its stage; a scheduled one with its time in the site's zone, an assigned one with whom. */
+function StageNote({ row, timeZone }: { row: AdminNewsRow; timeZone: string }) {
   return (
-    <span className={`${className} text-amber-800`}>
-      Scheduled {formatPublishTime(row.publishAt ?? '', timeZone)}
+    <span className="flex flex-col items-start gap-1">
+      <span>
+        <StageBadge stage={row.stage} />
+        {row.stage === 'scheduled' && row.publishAt ? (
+          <span className="text-xs text-amber-800">
+            {' '}
+            {formatPublishTime(row.publishAt, timeZone)}
+          </span>
+        ) : null}
+      </span>
+      {row.assignee ? (
+        <span className="text-xs text-slate-600">
+          {row.assignee.name}
+          {row.dueAt ? `, due ${formatPublishTime(row.dueAt, timeZone)}` : ''}
+        </span>
+      ) : null}
     </span>
   );
 }
 
-export function NewsTableScreen() {
+/** The filters of the table: one stage, and the articles assigned to me. */
+function TableFilters(props: {
+  stage: Stage | undefined;
+  onStage: (stage: Stage | undefined) => void;
+  mine: boolean;
+  onMine: (mine: boolean) => void;
+  showMine: boolean;
+}) {
+  return (
+    <div className="mb-3 flex flex-wrap items-center gap-4 text-sm">
+      <label className="flex items-center gap-2">
+        <span className="font-medium text-slate-700">Stage</span>
+        <select
+          value={props.stage ?? ''}
+          onChange={(event) =>
+            props.onStage((event.target.value || undefined) as Stage | undefined)
+          }
+          className="rounded-md border border-slate-300 bg-white px-2 py-1"
+        >
+          <option value="">Every stage</option>
+          {STAGES.map((stage) => (
+            <option key={stage} value={stage}>
+              {STAGE_NAMES[stage]}
+            </option>
+          ))}
+        </select>
+      </label>
+      {props.showMine ? (
+        <label className="flex items-center gap-2">
+          <input
+            type="checkbox"
+            checked={props.mine}
+            onChange={(event) => props.onMine(event.target.checked)}
+          />
+          Assigned to me
+        </label>
+      ) : null}
+    </div>
+  );
+}
+
+/** The news table; as "My desk", the articles assigned to the signed-in person. */
+export function NewsTableScreen({ desk = false }: { desk?: boolean }) {
   const timeZone = siteTimeZone();
   const role = useAuth()?.role ?? '';
   const me = useMe().data?._id;
@@ -70,15 +128,20 @@ export function NewsTableScreen() {
     articleAccess(
       role,
       row.authors.some((author) => author._id === me),
-      publicationState(row),
+      row.stage,
     );
   const [page, setPage] = useState(1);
-  const list = useNewsPage(page);
+  const [stage, setStage] = useState<Stage | undefined>(undefined);
+  const [mine, setMine] = useState(false);
+  const list = useNewsPage(page, { stage, mine: desk || mine });
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [toDelete, setToDelete] = useState<AdminNewsRow | null>(null);
   const [opening, setOpening] = useState<string | null>(null);
-  const remove = useAdminMutation({ mutationFn: deleteNews, invalidates: newsInvalidates });
+  const remove = useAdminMutation({
+    mutationFn: deleteNews,
+    invalidates: [...newsInvalidates, adminKeys.desk],
+  });
 
   const edit = async (id: string) => {
     setOpening(id);
@@ -95,8 +158,21 @@ export function NewsTableScreen() {
   const offset = (page - 1) * PAGE_SIZE.adminNews;
   return (
     <section>
-      <ScreenHeader title="News Table" />
-      <Table caption="News Table" headers={headers}>
+      <ScreenHeader title={desk ? 'My desk' : 'News Table'} />
+      <TableFilters
+        stage={stage}
+        onStage={(value) => {
+          setStage(value);
+          setPage(1);
+        }}
+        mine={mine}
+        onMine={(value) => {
+          setMine(value);
+          setPage(1);
+        }}
+        showMine={!desk}
+      />
+      <Table caption={desk ? 'My desk' : 'News Table'} headers={headers}>
         {list.isPending ? (
           <TableMessage colSpan={headers.length}>Loading...</TableMessage>
         ) : list.isError ? (
@@ -117,7 +193,9 @@ export function NewsTableScreen() {
               <td className={cellClass}>{row.views}</td>
               <td className={cellClass}>
                 <StatusDot active={row.status} />
-                <PublicationNote row={row} timeZone={timeZone} />
+              </td>
+              <td className={cellClass}>
+                <StageNote row={row} timeZone={timeZone} />
               </td>
               <td className={`${cellClass} flex gap-2`}>
                 {accessTo(row).edit ? (

@@ -1,14 +1,25 @@
 import { useQuery } from '@tanstack/react-query';
-import { PAGE_SIZE, type AdminNewsPage, type NewsDto } from '@newsroom/contract';
+import { PAGE_SIZE, type AdminNewsDto, type AdminNewsPage, type Stage } from '@newsroom/contract';
 import { api } from '../../lib/api.ts';
 import { adminCache, adminKeys } from '../lib/query-keys.ts';
 
-export function useNewsPage(page: number) {
+/** What the news table shows: one stage, the articles assigned to me, or both (decision 106). */
+export interface NewsTableFilter {
+  stage?: Stage | undefined;
+  mine?: boolean;
+}
+
+export function useNewsPage(page: number, filter: NewsTableFilter = {}) {
   return useQuery({
-    queryKey: adminKeys.newsPage(page),
+    queryKey: adminKeys.newsPage(page, filter),
     queryFn: async ({ signal }) => {
       const envelope = await api<AdminNewsPage>('/news/get', {
-        query: { page, limit: PAGE_SIZE.adminNews },
+        query: {
+          page,
+          limit: PAGE_SIZE.adminNews,
+          ...(filter.stage && { stage: filter.stage }),
+          ...(filter.mine && { assignee: 'me' }),
+        },
         signal,
       });
       return { rows: envelope.data.data, count: envelope.data.count };
@@ -17,8 +28,8 @@ export function useNewsPage(page: number) {
   });
 }
 
-export async function fetchNewsItem(id: string, signal?: AbortSignal): Promise<NewsDto> {
-  return (await api<NewsDto>(`/news/get/${encodeURIComponent(id)}`, { signal })).data;
+export async function fetchNewsItem(id: string, signal?: AbortSignal): Promise<AdminNewsDto> {
+  return (await api<AdminNewsDto>(`/news/get/${encodeURIComponent(id)}`, { signal })).data;
 }
 
 export function newsItemQuery(id: string) {
@@ -31,8 +42,8 @@ export function newsItemQuery(id: string) {
 
 export function saveNews(form: FormData, id?: string) {
   return id
-    ? api<NewsDto>(`/news/update/${encodeURIComponent(id)}`, { method: 'PUT', body: form })
-    : api<NewsDto>('/news/create', { method: 'POST', body: form });
+    ? api<AdminNewsDto>(`/news/update/${encodeURIComponent(id)}`, { method: 'PUT', body: form })
+    : api<AdminNewsDto>('/news/create', { method: 'POST', body: form });
 }
 
 export function deleteNews(id: string) {

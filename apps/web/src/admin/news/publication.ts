@@ -1,8 +1,21 @@
-import { DISPLAY_LOCALE, type NewsDto } from '@newsroom/contract';
+import { DISPLAY_LOCALE, type NewsDto, type Stage } from '@newsroom/contract';
 import { formatInTimeZone, fromZonedTime } from 'date-fns-tz';
 
-/** The editor's publish control: publish now, at a time in the site's zone, or keep a draft. */
-export type PublishMode = 'now' | 'schedule' | 'draft';
+/**
+ * The editor's publish control: publish now, at a time in the site's zone, or keep it on the desk
+ * in one of its stages (decision 106).
+ */
+export type PublishMode = 'now' | 'schedule' | 'draft' | 'in_review' | 'ready' | 'unpublished';
+
+/** The stage a publish mode leaves an article in. */
+export function stageOfMode(mode: PublishMode): Stage {
+  return mode === 'now' ? 'published' : mode === 'schedule' ? 'scheduled' : mode;
+}
+
+/** The publish mode that leaves an article in `stage`. */
+export function modeOfStage(stage: Stage): PublishMode {
+  return stage === 'published' ? 'now' : stage === 'scheduled' ? 'schedule' : stage;
+}
 
 /** The value format of `<input type="datetime-local">`, minutes precision. */
 const LOCAL_INPUT = "yyyy-MM-dd'T'HH:mm";

@@ -5,9 +5,17 @@ import {
   newsFieldsSchema,
   tagList,
   type NewsDto,
+  type Stage,
 } from '@newsroom/contract';
 import { z } from 'zod';
-import { instantOf, isLocalInput, localInputOf, publicationState } from './publication.ts';
+import {
+  instantOf,
+  isLocalInput,
+  localInputOf,
+  modeOfStage,
+  publicationState,
+  stageOfMode,
+} from './publication.ts';
 
 /** What the publish control says when "Schedule at" has no whole date and time. */
 export const SCHEDULE_TIME_REQUIRED = 'Choose the date and time to publish at';
@@ -36,9 +44,13 @@ export const newsFormSchema = newsFieldsSchema
         if (error) ctx.addIssue({ code: 'custom', message: error });
       }),
     keptImageURL: z.string().nullable(),
-    publishMode: z.enum(['now', 'schedule', 'draft']),
+    publishMode: z.enum(['now', 'schedule', 'draft', 'in_review', 'ready', 'unpublished']),
     /** The "Schedule at" time as the date-time input holds it, in the site's zone. */
     publishAtLocal: z.string(),
+    /** The desk (decision 106): whom it is assigned to ('' nobody), when it is due, a move's note. */
+    assigneeId: z.string(),
+    dueAtLocal: z.string(),
+    note: z.string().max(LIMITS.deskNote, `A note may be at most ${LIMITS.deskNote} characters`),
   })
   .refine((value) => Boolean(value.image || value.keptImageURL || value.videoURL?.trim()), {
     path: ['image'],
@@ -72,11 +84,27 @@ export const emptyNewsForm: NewsFormInput = {
   keptImageURL: null,
   publishMode: 'now',
   publishAtLocal: '',
+  assigneeId: '',
+  dueAtLocal: '',
+  note: '',
 };
 
+/** An article as the back office reads it; the desk's fields may be missing (an older read). */
+export type EditedNews = NewsDto &
+  Partial<{
+    stage: Stage;
+    version: number;
+    assignee: { _id: string; name: string } | null;
+    dueAt: string | null;
+  }>;
+
+/** Where an article stands on the desk; from its publication when the read has no stage. */
+export function stageOfNews(item: EditedNews): Stage {
+  return item.stage ?? publicationState(item);
+}
+
 /** The form of a stored article; its publication time shown in `timeZone`. */
-export function formFromNews(item: NewsDto, timeZone: string): NewsFormInput {
-  const state = publicationState(item);
+export function formFromNews(item: EditedNews, timeZone: string): NewsFormInput {
   return {
     title: item.title,
     slug: item.slug,
@@ -92,8 +120,11 @@ export function formFromNews(item: NewsDto, timeZone: string): NewsFormInput {
     status: item.status,
     image: null,
     keptImageURL: item.Image?.ImageURL ?? null,
-    publishMode: state === 'draft' ? 'draft' : state === 'scheduled' ? 'schedule' : 'now',
+    publishMode: modeOfStage(stageOfNews(item)),
     publishAtLocal: item.publishAt ? localInputOf(item.publishAt, timeZone) : '',
+    assigneeId: item.assignee?._id ?? '',
+    dueAtLocal: item.dueAt ? localInputOf(item.dueAt, timeZone) : '',
+    note: '',
   };
 }
 
@@ -106,6 +137,8 @@ export function toFormData(
   values: NewsFormOutput,
   removeImage: boolean,
   timeZone: string,
+  /** The version the editor opened (decision 107); none for a new article. */
+  version?: number,
 ): FormData {
   const form = new FormData();
   form.set('title', values.title);
@@ -121,11 +154,19 @@ export function toFormData(
   form.set('subCategoryId', values.subCategoryId ?? '');
   form.set('publisherId', values.publisherId);
   form.set('anchorId', values.anchorId ?? '');
-  form.set('draft', String(values.publishMode === 'draft'));
+  const stage = stageOfMode(values.publishMode);
+  const released = stage === 'published' || stage === 'scheduled';
+  form.set('draft', String(!released));
   form.set(
     'publishAt',
     values.publishMode === 'schedule' ? instantOf(values.publishAtLocal, timeZone) : '',
   );
+  // The desk's stages are said by name; published and scheduled follow from the fields above.
+  if (!released) form.set('stage', stage);
+  form.set('assigneeId', values.assigneeId);
+  form.set('dueAt', isLocalInput(values.dueAtLocal) ? instantOf(values.dueAtLocal, timeZone) : '');
+  if (values.note.trim()) form.set('note', values.note.trim());
+  if (version !== undefined) form.set('version', String(version));
   if (values.image) form.set('image', values.image);
   if (removeImage) form.set('removeImage', 'true');
   // Only when the authors were changed: an unchanged article keeps its own (decision 103).
