@@ -17,6 +17,11 @@ import type { Mailer } from './mail/mailer.ts';
 import { NewsArchive } from './feeds/archive.ts';
 import { FeedArticles } from './feeds/feed-articles.ts';
 import { NewsService } from './news/service.ts';
+import { mayEditArticle } from './news/access.ts';
+import { isoNow } from './domain/clock.ts';
+import { RevisionService } from './revisions/service.ts';
+import { Autosaves } from './revisions/autosave.ts';
+import { RevisionRetentionPolicy } from './revisions/retention.ts';
 import type { VariantMaker } from './media/variant-maker.ts';
 import type { ViewBuffer } from './views/view-buffer.ts';
 import { ANCHOR, PUBLISHER, PersonService } from './people/service.ts';
@@ -72,6 +77,13 @@ export function createServices(deps: ServiceDeps) {
     issuer: new URL(config.publicUrl).host,
   });
   secondFactor.bind(twoFactor);
+  const news = new NewsService(db, storage, views, invalidate, clock, variants);
+  // An article's history reads and restores through the articles' own rules and write path.
+  const revisions = new RevisionService(db, {
+    mayEdit: (newsId, actor) => mayEditArticle(db, newsId, actor, isoNow(clock)),
+    update: (newsId, fields, actor, kind) => news.update(newsId, fields, null, actor, kind),
+    imageUrl: (key) => storage.url(key),
+  });
   return {
     tokens,
     sessions,
@@ -87,7 +99,10 @@ export function createServices(deps: ServiceDeps) {
     publishers: new PersonService(db, PUBLISHER, invalidate),
     contacts: new ContactService(db),
     dashboard: new DashboardService(db),
-    news: new NewsService(db, storage, views, invalidate, clock, variants),
+    news,
+    revisions,
+    autosaves: new Autosaves(db, revisions, clock),
+    revisionRetention: new RevisionRetentionPolicy(db, clock),
     archive: new NewsArchive(db, clock),
     feedArticles: new FeedArticles(db, storage, categories, clock),
     search: new SearchService(db, storage, clock),

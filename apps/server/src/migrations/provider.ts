@@ -9,6 +9,7 @@ import { invitationsMigration } from './invitations.ts';
 import { staffMigration } from './staff.ts';
 import { profilesMigration } from './profiles.ts';
 import { twoFactorMigration } from './two-factor.ts';
+import { revisionsMigration } from './revisions.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations run against the schema as it was, not as it is typed now */
 type AnyDb = Kysely<any>;
@@ -183,6 +184,7 @@ export const migrationProvider: MigrationProvider = {
       '0011_two_factor': twoFactorMigration,
       '0012_audit': auditMigration,
       '0013_profiles': profilesMigration,
+      '0015_revisions': revisionsMigration,
     };
   },
 };

@@ -22,6 +22,31 @@ export function stateOf(publication: Pick<Publication, 'draft' | 'created_at'>, 
   return publication.created_at > now ? 'scheduled' : 'published';
 }
 
+/**
+ * The stage a revision of the article records (decision 108): where the write leaves it. Articles
+ * carry no stored stage yet, so it is where they stand by their publication.
+ */
+export function revisionStage(publication: Pick<Publication, 'draft' | 'created_at'>, at: string) {
+  return stateOf(publication, at);
+}
+
+/** Whether `actor` may edit the article as it stands now; null when there is no such article. */
+export async function mayEditArticle(
+  db: Kysely<Database>,
+  newsId: string,
+  actor: Actor,
+  now: string,
+): Promise<boolean | null> {
+  const row = await db
+    .selectFrom('news')
+    .select(['draft', 'created_at'])
+    .where('id', '=', newsId)
+    .executeTakeFirst();
+  if (!row) return null;
+  const own = (await authorIdsOf(db, newsId)).includes(actor.id);
+  return articleAccess(actor.role, own, stateOf(row, now)).edit;
+}
+
 /** The article's authors' ids, in byline order. */
 export async function authorIdsOf(db: Kysely<Database>, newsId: string): Promise<string[]> {
   const rows = await db

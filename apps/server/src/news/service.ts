@@ -25,9 +25,11 @@ import {
   assertMayUpdate,
   assertStaffAuthors,
   authorIdsOf,
+  revisionStage,
   setAuthors,
   stateOf,
 } from './access.ts';
+import { keepRevisionsOfDeleted, recordRevision } from '../revisions/record.ts';
 import type { Actor } from '../domain/actor.ts';
 import { recordAudit } from '../audit/record.ts';
 import { newsChanges } from './audited.ts';
@@ -95,6 +97,8 @@ export class NewsService extends NewsReads {
           title: values.title,
           changes: await newsChanges(trx, null, { columns: written, authorIds, at: stamp }),
         });
+        const stage = revisionStage(publication, stamp);
+        await recordRevision(trx, actor, { newsId: id, kind: 'save', stage, at: stamp });
       }
     });
     this.makeVariants(id, key);
@@ -103,12 +107,16 @@ export class NewsService extends NewsReads {
     return created;
   }
 
-  /** Updates an article; `actor` (a staff call) must be allowed to, as it stands (decision 099). */
+  /**
+   * Updates an article; `actor` (a staff call) must be allowed to, as it stands (decision 099).
+   * Its revision is of `kind`: a save, or the restoring of an earlier one (decision 108).
+   */
   async update(
     id: string,
     fields: NewsUpdate,
     image: NewsImage | null,
     actor?: Actor,
+    kind: 'save' | 'restore' = 'save',
   ): Promise<NewsDto> {
     const values = newsValues(fields);
     const checked = image ? await checkImage(image) : null;
@@ -178,6 +186,8 @@ export class NewsService extends NewsReads {
             { columns: written, authorIds: changed ? chosen : authorIds, at: stamp },
           ),
         });
+        const stage = revisionStage(publication, stamp);
+        await recordRevision(trx, actor, { newsId: id, kind, stage, at: stamp });
       }
     });
     if (replaced) await this.removeFile(replaced);
@@ -246,6 +256,7 @@ export class NewsService extends NewsReads {
         });
       }
       await new SlugHistory(trx).deleted(id, current.slug);
+      await keepRevisionsOfDeleted(trx, id, isoNow(this.clock));
       const gone = await trx
         .deleteFrom('news')
         .where('id', '=', id)
