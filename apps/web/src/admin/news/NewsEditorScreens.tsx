@@ -7,6 +7,7 @@ import { useAdminMutation } from '../lib/use-admin-mutation.ts';
 import { ScreenHeader } from '../ui/ScreenHeader.tsx';
 import { newsInvalidates, newsItemQuery, saveNews } from './api.ts';
 import { NewsForm } from './NewsForm.tsx';
+import { HistoryPanel } from './history/HistoryPanel.tsx';
 import { emptyNewsForm, formFromNews } from './schema.ts';
 
 /** Add News: after a save the form, tags, image and video preview start over. */
@@ -60,16 +61,21 @@ export function NewsUpdateScreen() {
           </Link>
         </p>
       ) : (
-        <NewsForm
-          key={item.data._id}
-          mode="update"
-          timeZone={siteTimeZone()}
-          initial={formFromNews(item.data, siteTimeZone())}
-          authors={item.data.authors}
-          pending={save.isPending}
-          onSave={save.mutateAsync}
-          onSaved={() => navigate(paths.admin.newsTable())}
-        />
+        <>
+          <NewsForm
+            // A restore gives the article a new time: the form starts over from it.
+            key={`${item.data._id}:${item.data.updatedAt}`}
+            mode="update"
+            timeZone={siteTimeZone()}
+            initial={formFromNews(item.data, siteTimeZone())}
+            newsId={item.data._id}
+            authors={item.data.authors}
+            pending={save.isPending}
+            onSave={save.mutateAsync}
+            onSaved={() => navigate(paths.admin.newsTable())}
+          />
+          <HistoryPanel newsId={item.data._id} />
+        </>
       )}
     </section>
   );
