@@ -51,29 +51,32 @@ export function storedBody(after: string, before: string | null): StoredBody {
   return delta.length < whole.length ? { body: delta, full: false } : { body: whole, full: true };
 }
 
-/** The body of a revision from its stored form and the body of the revision before. */
-export function bodyOf(stored: StoredBody, before: string | null): string {
+/**
+ * The tokens of a revision's body from its stored form and the tokens of the body of the revision
+ * before. Inserted text is made of whole tokens of the body it was taken from, so tokenising it
+ * again gives those very tokens.
+ */
+function tokensAfter(stored: StoredBody, before: string[] | null): string[] {
   const text = inflateRawSync(stored.body).toString('utf8');
-  if (stored.full) return text;
+  if (stored.full) return tokensOf(text);
   if (before === null) throw new Error('A revision stored as a delta has no revision before it');
-  const tokens = tokensOf(before);
+  const tokens: string[] = [];
   let at = 0;
-  let out = '';
   for (const op of JSON.parse(text) as DeltaOp[]) {
-    if (typeof op === 'string') out += op;
+    if (typeof op === 'string') tokens.push(...tokensOf(op));
     else if (op < 0) at -= op;
     else {
-      out += tokens.slice(at, at + op).join('');
+      for (let i = at; i < at + op; i += 1) tokens.push(before[i] ?? '');
       at += op;
     }
   }
-  return out;
+  return tokens;
 }
 
 /** The body of the last of `run` (consecutive revisions, oldest first, the first one whole). */
 export function bodyOfRun(run: readonly StoredBody[]): string {
-  let body: string | null = null;
-  for (const stored of run) body = bodyOf(stored, body);
-  if (body === null) throw new Error('No revision to read a body from');
-  return body;
+  let tokens: string[] | null = null;
+  for (const stored of run) tokens = tokensAfter(stored, tokens);
+  if (tokens === null) throw new Error('No revision to read a body from');
+  return tokens.join('');
 }

@@ -1,13 +1,11 @@
-import { diffWords } from 'diff';
-import { htmlToText, type FieldComparison, type Revision } from '@newsroom/contract';
+import type { FieldComparison, Revision } from '@newsroom/contract';
+import { blocksOf, compareBlocks, compareWords } from './text-diff.ts';
 
-/** The fields a comparison shows, in the editor's order, each as text. */
+/** The fields a comparison shows besides the body, in the editor's order, each as text. */
 const FIELDS: [string, (revision: Revision) => string][] = [
   ['title', (r) => r.title],
   ['slug', (r) => r.slug],
   ['metaDescription', (r) => r.metaDescription],
-  // The body compared as its text: what a reader reads, not its markup.
-  ['body', (r) => htmlToText(r.description)],
   ['tags', (r) => r.tags.join(', ')],
   ['category', (r) => r.category.name],
   ['subCategory', (r) => r.subCategory?.name ?? ''],
@@ -21,24 +19,18 @@ const FIELDS: [string, (revision: Revision) => string][] = [
   ['authors', (r) => r.authors.map((author) => author.name).join(', ')],
 ];
 
-/** Every field of two revisions, word by word: what stayed, what went, what came. */
+/**
+ * Every field of two revisions, word by word: what stayed, what went, what came. The body is
+ * compared as its text (what a reader reads, not its markup), third after the title and slug.
+ */
 export function compareRevisions(from: Revision, to: Revision): FieldComparison[] {
-  return FIELDS.map(([field, textOf]) => {
-    const before = textOf(from);
-    const after = textOf(to);
-    if (before === after) {
-      return { field, changes: before === '' ? [] : [{ op: 'equal' as const, text: before }] };
-    }
-    return {
-      field,
-      changes: diffWords(before, after).map((change) => ({
-        op: change.added
-          ? ('insert' as const)
-          : change.removed
-            ? ('delete' as const)
-            : ('equal' as const),
-        text: change.value,
-      })),
-    };
-  });
+  const fields = FIELDS.map(([field, textOf]) => ({
+    field,
+    changes: compareWords(textOf(from), textOf(to)),
+  }));
+  const body = {
+    field: 'body',
+    changes: compareBlocks(blocksOf(from.description), blocksOf(to.description)),
+  };
+  return [...fields.slice(0, 3), body, ...fields.slice(3)];
 }
