@@ -15,6 +15,7 @@ import { cacheRoutesOfScope } from './cache/cached-routes.ts';
 import { actionsOfScope, guardAdminScope, signedInActor } from './auth/admin-guard.ts';
 import { invitationAcceptRoutes, staffRoutes } from './staff/routes.ts';
 import { auditRoutes } from './audit/routes.ts';
+import { revisionRoutes, revisionSettingsRoutes } from './revisions/routes.ts';
 import { profileRoutes } from './staff/profile-routes.ts';
 import {
   securitySettingsRoutes,
@@ -92,6 +93,7 @@ export async function apiRoutes(app: FastifyInstance) {
     // Creating, editing and deleting an article are checked again on the article itself.
     await admin.register(newsRoutes, { prefix: '/news' });
     await admin.register(deskRoutes, { prefix: '/desk' });
+    await admin.register(revisionRoutes, { prefix: '/news' });
     await admin.register(withActions(accountRoutes, { read: 'account', write: 'account' }), {
       prefix: '/auth',
     });
@@ -104,6 +106,7 @@ export async function apiRoutes(app: FastifyInstance) {
     );
     await admin.register(staffRoutes, { prefix: '/staff' });
     await admin.register(securitySettingsRoutes, { prefix: '/settings' });
+    await admin.register(revisionSettingsRoutes, { prefix: '/settings' });
     await admin.register(auditRoutes(signedInActor), { prefix: '/audit' });
   });
 }

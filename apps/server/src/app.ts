@@ -26,6 +26,7 @@ import { FORM_FIELD_BYTES } from './news/input.ts';
 import { Throttle } from './security/throttle.ts';
 import { seedDemoIfEmpty } from './seed/first-start.ts';
 import { MediaSweeper } from './media/media-sweep.ts';
+import { RevisionRetentionPolicy, RevisionSweeper } from './revisions/retention.ts';
 import { createServices, type Services } from './services.ts';
 import { openStorage, type StorageSettings } from './storage/open-storage.ts';
 import type { MediaStorage } from './storage/storage.ts';
@@ -106,6 +107,8 @@ export async function buildApp(
   const mediaSweep = new MediaSweeper(storage, db.kysely, app.log);
   const views = new ViewBuffer(db.kysely, app.log);
   const clock = options.clock ?? systemClock;
+  // Revisions of articles deleted longer ago than the retention setting (decision 109).
+  const revisionSweep = new RevisionSweeper(new RevisionRetentionPolicy(db.kysely, clock), app.log);
   const publicCache = new PublicCache({
     maxBytes: config.pageCacheBytes,
     schedule: new ScheduledRelease(new NewsRepository(db.kysely, clock), clock, app.log),
@@ -139,6 +142,7 @@ export async function buildApp(
     await views.close();
     await publicCache.close();
     await mediaSweep.stop();
+    await revisionSweep.stop();
     await storage.close();
     await app.services.sessions.close();
     if (redis) await closeRedis(redis);
@@ -248,6 +252,7 @@ export async function buildApp(
   frontSlot.front = hitServer;
   // Orphan uploads left by a crash go at start and then every few hours (media/media-sweep.ts).
   mediaSweep.start();
+  revisionSweep.start();
   // Pictures whose variants a crash or an older version left unmade (media/variant-maker.ts).
   variants.start();
   views.start();

@@ -18,6 +18,11 @@ import { NewsArchive } from './feeds/archive.ts';
 import { FeedArticles } from './feeds/feed-articles.ts';
 import { NewsService } from './news/service.ts';
 import { DeskService } from './desk/service.ts';
+import { mayEditArticle } from './news/access.ts';
+import { isoNow } from './domain/clock.ts';
+import { RevisionService } from './revisions/service.ts';
+import { Autosaves } from './revisions/autosave.ts';
+import { RevisionRetentionPolicy } from './revisions/retention.ts';
 import type { VariantMaker } from './media/variant-maker.ts';
 import type { ViewBuffer } from './views/view-buffer.ts';
 import { ANCHOR, PUBLISHER, PersonService } from './people/service.ts';
@@ -73,6 +78,13 @@ export function createServices(deps: ServiceDeps) {
     issuer: new URL(config.publicUrl).host,
   });
   secondFactor.bind(twoFactor);
+  const news = new NewsService(db, storage, views, invalidate, clock, variants);
+  // An article's history reads and restores through the articles' own rules and write path.
+  const revisions = new RevisionService(db, {
+    mayEdit: (newsId, actor) => mayEditArticle(db, newsId, actor, isoNow(clock)),
+    update: (newsId, fields, actor, kind) => news.update(newsId, fields, null, actor, kind),
+    imageUrl: (key) => storage.url(key),
+  });
   return {
     tokens,
     sessions,
@@ -88,8 +100,11 @@ export function createServices(deps: ServiceDeps) {
     publishers: new PersonService(db, PUBLISHER, invalidate),
     contacts: new ContactService(db),
     dashboard: new DashboardService(db),
-    news: new NewsService(db, storage, views, invalidate, clock, variants),
+    news,
     desk: new DeskService(db, clock),
+    revisions,
+    autosaves: new Autosaves(db, revisions, clock),
+    revisionRetention: new RevisionRetentionPolicy(db, clock),
     archive: new NewsArchive(db, clock),
     feedArticles: new FeedArticles(db, storage, categories, clock),
     search: new SearchService(db, storage, clock),

@@ -57,6 +57,8 @@ const TABLES = [
   'contacts',
   'admins',
   'audit_entries',
+  'news_revisions',
+  'news_autosaves',
 ] as const;
 
 async function snapshot() {

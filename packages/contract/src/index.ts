@@ -13,3 +13,4 @@ export * from './text.ts';
 export * from './two-factor.ts';
 export * from './types.ts';
 export * from './video.ts';
+export * from './revisions.ts';

@@ -271,6 +271,37 @@ export interface SubCategoryNameHistoryTable {
   created_at: Timestamp;
 }
 
+/** One save of an article (decision 108); kept after the article is deleted (decision 109). */
+export interface NewsRevisionTable {
+  id: string;
+  news_id: string;
+  /** 1, 2, 3… per article, in the order of saving. */
+  number: number;
+  kind: string;
+  stage: string;
+  by_id: string | null;
+  /** Their name when they saved it. */
+  by_name: string | null;
+  created_at: Timestamp;
+  /** JSON of every field but the body (revisions/snapshot.ts). */
+  fields: string;
+  /** The body, deflated: the whole of it, or a delta against the revision before. */
+  body: Buffer;
+  /** 1 when `body` is a whole copy. */
+  body_full: number;
+  /** When the article was deleted; its revisions go once the retention period has passed. */
+  deleted_at: Timestamp | null;
+}
+
+/** A person's private copy of an article they are editing, one per person per article. */
+export interface NewsAutosaveTable {
+  news_id: string;
+  staff_id: string;
+  saved_at: Timestamp;
+  /** JSON of the fields of an update. */
+  fields: string;
+}
+
 export interface Database {
   categories: CategoryTable;
   subcategories: SubCategoryTable;
@@ -294,4 +325,6 @@ export interface Database {
   deleted_slugs: DeletedSlugTable;
   category_name_history: CategoryNameHistoryTable;
   subcategory_name_history: SubCategoryNameHistoryTable;
+  news_revisions: NewsRevisionTable;
+  news_autosaves: NewsAutosaveTable;
 }

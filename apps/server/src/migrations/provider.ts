@@ -10,6 +10,7 @@ import { staffMigration } from './staff.ts';
 import { deskMigration } from './desk.ts';
 import { profilesMigration } from './profiles.ts';
 import { twoFactorMigration } from './two-factor.ts';
+import { revisionsMigration } from './revisions.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations run against the schema as it was, not as it is typed now */
 type AnyDb = Kysely<any>;
@@ -185,6 +186,7 @@ export const migrationProvider: MigrationProvider = {
       '0012_audit': auditMigration,
       '0013_profiles': profilesMigration,
       '0014_desk': deskMigration,
+      '0015_revisions': revisionsMigration,
     };
   },
 };

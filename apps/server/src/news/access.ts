@@ -8,12 +8,33 @@ import {
 import type { Actor } from '../domain/actor.ts';
 import type { Database } from '../db/schema.ts';
 import { DomainError } from '../domain/errors.ts';
+import { stageOf } from '../desk/stages.ts';
 
 /*
  * Who may write which article (decision 099): the role table's finer rules, checked inside the
  * write's transaction on the article as it stands, before anything is written. A refusal is a
  * 403 and changes nothing.
  */
+
+/**
+ * Whether `actor` may edit the article as it stands now (its stage, decision 106); null when
+ * there is no such article.
+ */
+export async function mayEditArticle(
+  db: Kysely<Database>,
+  newsId: string,
+  actor: Actor,
+  now: string,
+): Promise<boolean | null> {
+  const row = await db
+    .selectFrom('news')
+    .select(['draft', 'created_at', 'stage'])
+    .where('id', '=', newsId)
+    .executeTakeFirst();
+  if (!row) return null;
+  const own = (await authorIdsOf(db, newsId)).includes(actor.id);
+  return articleAccess(actor.role, own, stageOf(row, now)).edit;
+}
 
 /** The article's authors' ids, in byline order. */
 export async function authorIdsOf(db: Kysely<Database>, newsId: string): Promise<string[]> {

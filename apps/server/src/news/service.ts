@@ -27,6 +27,7 @@ import {
   setAuthors,
 } from './access.ts';
 import { DeskService, stageOf } from '../desk/service.ts';
+import { keepRevisionsOfDeleted, recordRevision } from '../revisions/record.ts';
 import type { Actor } from '../domain/actor.ts';
 import { recordAudit } from '../audit/record.ts';
 import { newsChanges } from './audited.ts';
@@ -110,6 +111,7 @@ export class NewsService extends NewsReads {
             ...this.desk.noteChanges(fields),
           ],
         });
+        await recordRevision(trx, actor, { newsId: id, kind: 'save', stage: desk.to, at: stamp });
       }
     });
     this.makeVariants(id, key);
@@ -118,12 +120,16 @@ export class NewsService extends NewsReads {
     return created;
   }
 
-  /** Updates an article; `actor` (a staff call) must be allowed to, as it stands (decision 099). */
+  /**
+   * Updates an article; `actor` (a staff call) must be allowed to, as it stands (decision 099).
+   * Its revision is of `kind`: a save, or the restoring of an earlier one (decision 108).
+   */
   async update(
     id: string,
     fields: NewsUpdate,
     image: NewsImage | null,
     actor?: Actor,
+    kind: 'save' | 'restore' = 'save',
   ): Promise<AdminNewsDto> {
     const values = newsValues(fields);
     const checked = image ? await checkImage(image) : null;
@@ -221,6 +227,7 @@ export class NewsService extends NewsReads {
             ...this.desk.noteChanges(fields),
           ],
         });
+        await recordRevision(trx, actor, { newsId: id, kind, stage: desk.to, at: stamp });
       }
     });
     if (replaced) await this.removeFile(replaced);
@@ -317,6 +324,7 @@ export class NewsService extends NewsReads {
         });
       }
       await new SlugHistory(trx).deleted(id, current.slug);
+      await keepRevisionsOfDeleted(trx, id, isoNow(this.clock));
       const gone = await trx
         .deleteFrom('news')
         .where('id', '=', id)

@@ -11,6 +11,7 @@ import { adminKeys } from '../lib/query-keys.ts';
 import { ScreenHeader } from '../ui/ScreenHeader.tsx';
 import { fetchNewsItem, newsInvalidates, newsItemQuery, saveNews } from './api.ts';
 import { NewsForm } from './NewsForm.tsx';
+import { HistoryPanel } from './history/HistoryPanel.tsx';
 import { emptyNewsForm, formFromNews, toFormData, type EditedNews } from './schema.ts';
 
 const newsAndDesk = [...newsInvalidates, adminKeys.desk];
@@ -87,19 +88,24 @@ export function NewsUpdateScreen() {
           </Link>
         </p>
       ) : (
-        <NewsForm
-          key={item.data._id}
-          mode="update"
-          timeZone={timeZone}
-          initial={formFromNews(item.data, timeZone)}
-          authors={item.data.authors}
-          stage={item.data.stage}
-          version={item.data.version}
-          assignee={item.data.assignee}
-          pending={save.isPending}
-          onSave={(form, values, removeImage) => saveOrMerge(form, { values, removeImage })}
-          onSaved={() => navigate(paths.admin.newsTable())}
-        />
+        <>
+          <NewsForm
+            // A save elsewhere or a restore gives the article a new version: the form starts over.
+            key={`${item.data._id}:${item.data.version}`}
+            mode="update"
+            timeZone={timeZone}
+            initial={formFromNews(item.data, timeZone)}
+            newsId={item.data._id}
+            authors={item.data.authors}
+            stage={item.data.stage}
+            version={item.data.version}
+            assignee={item.data.assignee}
+            pending={save.isPending}
+            onSave={(form, values, removeImage) => saveOrMerge(form, { values, removeImage })}
+            onSaved={() => navigate(paths.admin.newsTable())}
+          />
+          <HistoryPanel newsId={item.data._id} />
+        </>
       )}
       {conflict ? (
         <MergeDialog

@@ -31,12 +31,16 @@ import { modeOfStage, stageOfMode } from './publication.ts';
 import { StatusToggle } from './StatusToggle.tsx';
 import { TagInput } from './TagInput.tsx';
 import { VideoPreviewBox } from './VideoPreviewBox.tsx';
+import { AutosaveNotice } from './history/AutosaveNotice.tsx';
+import { useAutosave } from './history/use-autosave.ts';
 
 interface NewsFormProps {
   mode: 'create' | 'update';
   /** The site's time zone, in which publication times are shown and entered. */
   timeZone: string;
   initial: NewsFormInput;
+  /** The article edited (an update): what is typed is autosaved privately (decision 108). */
+  newsId?: string;
   /** The article's authors as saved (an update); none for a new article. */
   authors?: StaffRef[];
   /** Where the article stands (an update); by default, where its publish mode puts it. */
@@ -72,6 +76,7 @@ function NewsFormFields({
   mode,
   timeZone,
   initial,
+  newsId,
   authors = [],
   stage,
   version,
@@ -103,6 +108,7 @@ function NewsFormFields({
     defaultValues: startingFrom(initial),
   });
   const { register, control, setValue, watch, formState } = form;
+  const autosave = useAutosave(newsId, form);
   const { errors } = formState;
 
   const categoryId = watch('categoryId');
@@ -126,6 +132,12 @@ function NewsFormFields({
       onSubmit={(event) => void submit(event).catch(() => undefined)}
       className="grid gap-x-6 rounded-lg border border-slate-200 bg-white p-6 shadow-sm lg:grid-cols-2"
     >
+      <AutosaveNotice
+        offer={autosave.offer}
+        savedAt={autosave.savedAt}
+        onBringBack={autosave.bringBack}
+        onDiscard={autosave.discard}
+      />
       <TextField
         label="Title"
         placeholder="Enter the title"
