@@ -14,6 +14,7 @@ import { cacheRoutesOfScope } from './cache/cached-routes.ts';
 import { actionsOfScope, guardAdminScope, signedInActor } from './auth/admin-guard.ts';
 import { invitationAcceptRoutes, staffRoutes } from './staff/routes.ts';
 import { auditRoutes } from './audit/routes.ts';
+import { correctionPublicRoutes, correctionRoutes } from './corrections/routes.ts';
 import { profileRoutes } from './staff/profile-routes.ts';
 import {
   securitySettingsRoutes,
@@ -65,6 +66,7 @@ export async function apiRoutes(app: FastifyInstance) {
     cacheRoutesOfScope(cached, app.publicCache);
     await cached.register(publicRoutes, { prefix: '/u' });
     await cached.register(searchRoutes, { prefix: '/u' });
+    await cached.register(correctionPublicRoutes, { prefix: '/u' });
   });
   await app.register(authRoutes, { prefix: '/auth' });
   await app.register(invitationAcceptRoutes, { prefix: '/auth' });
@@ -90,6 +92,8 @@ export async function apiRoutes(app: FastifyInstance) {
     });
     // Creating, editing and deleting an article are checked again on the article itself.
     await admin.register(newsRoutes, { prefix: '/news' });
+    // Corrections and update notes, checked again on the article itself (decision 112).
+    await admin.register(correctionRoutes, { prefix: '/news' });
     await admin.register(withActions(accountRoutes, { read: 'account', write: 'account' }), {
       prefix: '/auth',
     });

@@ -57,6 +57,8 @@ const TABLES = [
   'contacts',
   'admins',
   'audit_entries',
+  'news_corrections',
+  'news_correction_versions',
 ] as const;
 
 async function snapshot() {
@@ -97,6 +99,11 @@ function allowedRoles(method: string, url: string): Role[] {
   if (path.startsWith('/settings/')) return ['admin'];
   if (/^\/(category|subCategory|anchor|publisher)\//.test(path)) {
     return method === 'GET' ? everyone : editors;
+  }
+  // Corrections (decision 112): every staff member reads them, contributors never write them;
+  // an author only on their own articles (corrections.test.ts).
+  if (/^\/news\/[^/]+\/corrections/.test(path)) {
+    return method === 'GET' ? everyone : ['admin', 'editor', 'author'];
   }
   if (path.startsWith('/news/')) return everyone; // decided on the article: below
   throw new Error(`no expectation for ${method} ${url}: add it to this test`);
