@@ -6,7 +6,9 @@ import { siteTimeZone } from '../../lib/site-time-zone.ts';
 import { useAdminMutation } from '../lib/use-admin-mutation.ts';
 import { ScreenHeader } from '../ui/ScreenHeader.tsx';
 import { newsInvalidates, newsItemQuery, saveNews } from './api.ts';
+import { CorrectionsPanel } from './corrections/CorrectionsPanel.tsx';
 import { NewsForm } from './NewsForm.tsx';
+import { publicationState } from './publication.ts';
 import { emptyNewsForm, formFromNews } from './schema.ts';
 
 /** Add News: after a save the form, tags, image and video preview start over. */
@@ -60,16 +62,23 @@ export function NewsUpdateScreen() {
           </Link>
         </p>
       ) : (
-        <NewsForm
-          key={item.data._id}
-          mode="update"
-          timeZone={siteTimeZone()}
-          initial={formFromNews(item.data, siteTimeZone())}
-          authors={item.data.authors}
-          pending={save.isPending}
-          onSave={save.mutateAsync}
-          onSaved={() => navigate(paths.admin.newsTable())}
-        />
+        <>
+          <NewsForm
+            key={item.data._id}
+            mode="update"
+            timeZone={siteTimeZone()}
+            initial={formFromNews(item.data, siteTimeZone())}
+            authors={item.data.authors}
+            pending={save.isPending}
+            onSave={save.mutateAsync}
+            onSaved={() => navigate(paths.admin.newsTable())}
+          />
+          <CorrectionsPanel
+            newsId={item.data._id}
+            authors={item.data.authors}
+            published={item.data.status && publicationState(item.data) === 'published'}
+          />
+        </>
       )}
     </section>
   );
