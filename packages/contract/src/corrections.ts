@@ -1,43 +1,13 @@
 import { z } from 'zod';
-import { PUBLICATION } from './publication.ts';
+import {
+  CORRECTION_KINDS,
+  CORRECTION_MESSAGES,
+  CORRECTION_TEXT,
+  CORRECTIONS_PAGE_SIZE,
+} from './correction-notes.ts';
 import { pageQueryOf } from './schemas.ts';
 
-/**
- * Corrections and update notes of published articles (decision 112): plain text, shown on the
- * article's page newest first, listed on `/corrections`; amended, never removed.
- */
-export const CORRECTION_KINDS = ['correction', 'update'] as const;
-export type CorrectionKind = (typeof CORRECTION_KINDS)[number];
-
-/** How readers see each kind named. */
-export const CORRECTION_KIND_NAMES: Record<CorrectionKind, string> = {
-  correction: 'Correction',
-  update: 'Update',
-};
-
-/** A note's text: a few sentences, at most a long paragraph. */
-export const CORRECTION_TEXT = { min: 10, max: 2000 } as const;
-
-/** `/corrections` and `/u/corrections`: notes a page. */
-export const CORRECTIONS_PAGE_SIZE = 20;
-
-/** The title of `/corrections/rss.xml`, as its channel and the pages' links name it. */
-export const CORRECTIONS_FEED_TITLE = `${PUBLICATION.name}: corrections and updates`;
-
-/** Items of `/corrections/rss.xml`, as many as the site's feed. */
-export const RSS_CORRECTIONS_COUNT = 20;
-
-/** Notes kept on one article: past it, an amendment says what is left to say. */
-export const CORRECTIONS_PER_ARTICLE = 100;
-
-export const CORRECTION_MESSAGES = {
-  kind: 'kind must be "correction" or "update"',
-  text: `Write the note in ${CORRECTION_TEXT.min} to ${CORRECTION_TEXT.max} characters`,
-  control: 'The note may hold letters, punctuation and line breaks, not control characters',
-  notPublished: 'Only a published article takes corrections and update notes',
-  tooMany: `An article takes at most ${CORRECTIONS_PER_ARTICLE} notes: amend one of them instead`,
-  unchanged: 'The note already says this',
-} as const;
+/** The schemas of the corrections calls (decision 112); their constants: correction-notes.ts. */
 
 /** Line breaks and tabs are kept; other control characters are refused (plain text only). */
 // eslint-disable-next-line no-control-regex -- the characters refused are the point
@@ -110,15 +80,3 @@ export type CorrectionListItem = z.infer<typeof correctionListItemSchema>;
 
 /** `GET /u/corrections?page=&limit=`. */
 export const correctionsQuerySchema = pageQueryOf(CORRECTIONS_PAGE_SIZE);
-
-/**
- * The time an article last changed for readers: its last save or its newest note, whichever is
- * later (JSON-LD `dateModified`, the page's "Updated").
- */
-export function modifiedAt(article: {
-  updatedAt: string;
-  corrections?: readonly PublicCorrection[];
-}): string {
-  const newest = article.corrections?.[0]?.createdAt;
-  return newest && newest > article.updatedAt ? newest : article.updatedAt;
-}

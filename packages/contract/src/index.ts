@@ -1,4 +1,5 @@
 export * from './audit.ts';
+export * from './correction-notes.ts';
 export * from './corrections.ts';
 export * from './images.ts';
 export * from './limits.ts';
