@@ -16,6 +16,7 @@ import { actionsOfScope, guardAdminScope, signedInActor } from './auth/admin-gua
 import { invitationAcceptRoutes, staffRoutes } from './staff/routes.ts';
 import { auditRoutes } from './audit/routes.ts';
 import { revisionRoutes, revisionSettingsRoutes } from './revisions/routes.ts';
+import { correctionPublicRoutes, correctionRoutes } from './corrections/routes.ts';
 import { profileRoutes } from './staff/profile-routes.ts';
 import {
   securitySettingsRoutes,
@@ -67,6 +68,7 @@ export async function apiRoutes(app: FastifyInstance) {
     cacheRoutesOfScope(cached, app.publicCache);
     await cached.register(publicRoutes, { prefix: '/u' });
     await cached.register(searchRoutes, { prefix: '/u' });
+    await cached.register(correctionPublicRoutes, { prefix: '/u' });
   });
   await app.register(authRoutes, { prefix: '/auth' });
   await app.register(invitationAcceptRoutes, { prefix: '/auth' });
@@ -94,6 +96,8 @@ export async function apiRoutes(app: FastifyInstance) {
     await admin.register(newsRoutes, { prefix: '/news' });
     await admin.register(deskRoutes, { prefix: '/desk' });
     await admin.register(revisionRoutes, { prefix: '/news' });
+    // Corrections and update notes, checked again on the article itself (decision 112).
+    await admin.register(correctionRoutes, { prefix: '/news' });
     await admin.register(withActions(accountRoutes, { read: 'account', write: 'account' }), {
       prefix: '/auth',
     });

@@ -29,6 +29,7 @@ import { ANCHOR, PUBLISHER, PersonService } from './people/service.ts';
 import { SearchService } from './search/service.ts';
 import type { MediaStorage } from './storage/storage.ts';
 import { AuditService } from './audit/service.ts';
+import { CorrectionsService } from './corrections/service.ts';
 import { StaffInvitations } from './staff/invitations.ts';
 import { StaffService } from './staff/service.ts';
 import { Profiles } from './staff/profiles.ts';
@@ -110,6 +111,7 @@ export function createServices(deps: ServiceDeps) {
     search: new SearchService(db, storage, clock),
     addresses: new AddressService(db, clock),
     audit: new AuditService(db),
+    corrections: new CorrectionsService(db, invalidate, clock),
   };
 }
 

@@ -59,6 +59,8 @@ const TABLES = [
   'audit_entries',
   'news_revisions',
   'news_autosaves',
+  'news_corrections',
+  'news_correction_versions',
 ] as const;
 
 async function snapshot() {
@@ -99,6 +101,11 @@ function allowedRoles(method: string, url: string): Role[] {
   if (path.startsWith('/settings/')) return ['admin'];
   if (/^\/(category|subCategory|anchor|publisher)\//.test(path)) {
     return method === 'GET' ? everyone : editors;
+  }
+  // Corrections (decision 112): every staff member reads them, contributors never write them;
+  // an author only on their own articles (corrections.test.ts).
+  if (/^\/news\/[^/]+\/corrections/.test(path)) {
+    return method === 'GET' ? everyone : ['admin', 'editor', 'author'];
   }
   if (path.startsWith('/news/')) return everyone; // decided on the article: below
   if (path === '/desk') return everyone; // their own desk (decision 106)

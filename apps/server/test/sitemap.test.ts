@@ -133,6 +133,8 @@ describe('the sitemap files', () => {
       `${BASE}/`,
       `${BASE}/about-us`,
       `${BASE}/contact-us`,
+      // Every correction and update note (decision 112).
+      `${BASE}/corrections`,
       `${BASE}/world-news`,
       `${BASE}/world-news/south-asia`,
     ]);

@@ -1,4 +1,6 @@
 export * from './audit.ts';
+export * from './correction-notes.ts';
+export * from './corrections.ts';
 export * from './images.ts';
 export * from './limits.ts';
 export * from './paths.ts';

@@ -27,6 +27,10 @@ export const publicPaths = {
     `/author/${encodeURIComponent(slug)}${page && page > 1 ? `?page=${page}` : ''}`,
   /** RSS 2.0 of a person's articles, beside their page. */
   authorFeed: (slug: string) => `/author/${encodeURIComponent(slug)}/${FEED_FILE}`,
+  /** Every correction and update note of the site, newest first (decision 112). */
+  corrections: (page?: number) => `/corrections${page && page > 1 ? `?page=${page}` : ''}`,
+  /** RSS 2.0 of the corrections and update notes. */
+  correctionsFeed: () => `/corrections/${FEED_FILE}`,
   /** RSS 2.0: the site's (`/rss.xml`), a category's or a sub-category's, beside its list page. */
   feed: (category?: string, subcategory?: string) =>
     category ? `${categoryPath(category, subcategory)}/${FEED_FILE}` : `/${FEED_FILE}`,

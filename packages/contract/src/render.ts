@@ -2,6 +2,7 @@
  * The contract between the page host (apps/server/src/pages) and the built server renderer
  * (apps/web/src/entry-server.tsx): the reads a page makes, and what a render gives back.
  */
+import type { CorrectionListItem } from './corrections.ts';
 import type { AuthorPage, CategoryDto, NewsDto, SearchHitDto } from './responses.ts';
 import type { Section } from './sections.ts';
 
@@ -42,6 +43,8 @@ export interface PublicReads {
     page: number;
     limit: number;
   }): Promise<(AuthorPage & { count: number }) | null>;
+  /** `/u/corrections`: one page of the notes of public articles, newest first (decision 112). */
+  corrections(query: { page: number; limit: number }): Promise<ReadPage<CorrectionListItem>>;
   /** `/u/search`: one page of articles matching the words, best first. */
   search(query: { q: string; page: number; limit: number }): Promise<ReadPage<SearchHitDto>>;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { publicCorrectionSchema } from './corrections.ts';
 import { authorDtoSchema, roleSchema, staffRefSchema } from './staff.ts';
 import { STAGES } from './roles.ts';
 
@@ -66,6 +67,11 @@ export const newsDtoSchema = z.object({
   updatedAt: instant(),
   /** The staff named on the article, in byline order (decision 103). */
   authors: z.array(staffRefSchema),
+  /**
+   * The public article read only (`/u/news/{slug}`): its corrections and update notes, newest
+   * first (decision 112).
+   */
+  corrections: z.array(publicCorrectionSchema).optional(),
 });
 export type NewsDto = z.infer<typeof newsDtoSchema>;
 

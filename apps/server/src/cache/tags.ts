@@ -62,6 +62,11 @@ export const publicTags = {
   byline: (slug: string) => `byline:${slug}`,
   /** The sitemap file of author pages (`/sitemaps/authors.xml`). */
   authorsSitemap: 'sitemap:authors',
+  /**
+   * `/corrections`, its feed and `/u/corrections` (decision 112): named by every note's write;
+   * they carry `newest` too, which every article write names (a title, a slug, a removal).
+   */
+  corrections: 'corrections',
   /** One month's sitemap files (`YYYY-MM`, by the month an article was created, UTC). */
   sitemapMonth: (month: string) => `${LIST_FAMILIES.sitemapMonth}${month}`,
 } as const;

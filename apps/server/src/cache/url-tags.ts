@@ -70,6 +70,9 @@ export function urlTags(url: string): StaleTags | null {
   if (slug !== null) return [publicTags.article(slug)];
   if (path === publicPaths.feed()) return [publicTags.feeds, publicTags.lists];
   if (path === publicPaths.newsSitemap()) return [publicTags.newsSitemap];
+  if (path === publicPaths.correctionsFeed() || path === `${API}/corrections`) {
+    return [publicTags.corrections, publicTags.newest];
+  }
   const author = authorOf(path);
   // A person's feed and API answer list their articles; the answer's articles name every author.
   if (author !== null && path.endsWith(`/${FEED_FILE}`)) return [publicTags.author(author)];

@@ -302,6 +302,33 @@ export interface NewsAutosaveTable {
   fields: string;
 }
 
+/**
+ * A correction or update note of an article (decision 112). No reference to `news`: a note stays
+ * when its article is deleted. Its writer is kept by id and by the name they had.
+ */
+export interface NewsCorrectionTable {
+  id: string;
+  news_id: string;
+  kind: 'correction' | 'update';
+  /** The current text (the last of its versions). */
+  text: string;
+  created_at: Timestamp;
+  created_by: string | null;
+  created_by_name: string;
+  /** When its text last changed. */
+  updated_at: Timestamp;
+}
+
+/** Every text a note has had, its first included: amendments add rows, never change them. */
+export interface NewsCorrectionVersionTable {
+  id: string;
+  correction_id: string;
+  text: string;
+  at: Timestamp;
+  by_id: string | null;
+  by_name: string;
+}
+
 export interface Database {
   categories: CategoryTable;
   subcategories: SubCategoryTable;
@@ -327,4 +354,6 @@ export interface Database {
   subcategory_name_history: SubCategoryNameHistoryTable;
   news_revisions: NewsRevisionTable;
   news_autosaves: NewsAutosaveTable;
+  news_corrections: NewsCorrectionTable;
+  news_correction_versions: NewsCorrectionVersionTable;
 }

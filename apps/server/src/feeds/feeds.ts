@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { FEED_FILE, type Section } from '@newsroom/contract';
 import { movedLocation, pathnameOf } from '../addresses/missing-pages.ts';
+import { correctionsFeed } from './corrections-feed.ts';
 import { newsSitemap } from './news-sitemap.ts';
 import { rssDocument } from './rss.ts';
 import { sitemaps } from './sitemap.ts';
@@ -22,6 +23,7 @@ interface SectionParams {
 export async function feeds(app: FastifyInstance) {
   await sitemaps(app);
   await newsSitemap(app);
+  await correctionsFeed(app);
   const { feedArticles, addresses } = app.services;
 
   const sendFeed = async (

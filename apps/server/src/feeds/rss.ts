@@ -16,7 +16,7 @@ const DESCRIPTION_WORDS = 50;
  * Text the feed library writes as CDATA. It splits only the first `]]>` of a text, so a second
  * one would end the section early and break the document: every one is opened up instead.
  */
-const cdataSafe = (text: string) => text.replaceAll(']]>', ']] >');
+export const cdataSafe = (text: string) => text.replaceAll(']]>', ']] >');
 
 export interface RssChannel {
   /** The site's feed when null; a category's or sub-category's otherwise. */

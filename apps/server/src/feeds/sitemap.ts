@@ -61,7 +61,12 @@ export async function sitemaps(app: FastifyInstance) {
   });
 
   app.get('/sitemaps/pages.xml', async (request, reply) => {
-    const paths = [publicPaths.home(), publicPaths.about(), publicPaths.contact()];
+    const paths = [
+      publicPaths.home(),
+      publicPaths.about(),
+      publicPaths.contact(),
+      publicPaths.corrections(),
+    ];
     for (const category of await categories.list()) {
       // A name of punctuation only has no address of its own.
       if (!toPathSegment(category.name)) continue;

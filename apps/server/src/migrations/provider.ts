@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import { addressHistoryMigration } from './address-history.ts';
+import { correctionsMigration } from './corrections.ts';
 import { auditMigration } from './audit.ts';
 import { newsFigures } from './news-figures.ts';
 import { pendingImageMigration } from './pending-image.ts';
@@ -187,6 +188,7 @@ export const migrationProvider: MigrationProvider = {
       '0013_profiles': profilesMigration,
       '0014_desk': deskMigration,
       '0015_revisions': revisionsMigration,
+      '0017_corrections': correctionsMigration,
     };
   },
 };

@@ -7,6 +7,7 @@ import { lookupKey } from '../domain/lookup-key.ts';
 import { sanitizeDescription } from '../domain/rich-text.ts';
 import type { CategoryService } from '../category/service.ts';
 import type { NewsReads } from '../news/reads.ts';
+import type { CorrectionReads } from '../corrections/reads.ts';
 import type { SearchService } from '../search/service.ts';
 
 /** What pages read from: the services the API routes read from too. */
@@ -14,6 +15,7 @@ export interface PageSources {
   categories: Pick<CategoryService, 'list'>;
   news: Pick<NewsReads, 'publicList' | 'bySlug' | 'latest' | 'related' | 'author'>;
   search: Pick<SearchService, 'search'>;
+  corrections: Pick<CorrectionReads, 'withNotes' | 'page'>;
 }
 
 /**
@@ -85,8 +87,10 @@ export function pageReads(services: PageSources) {
         tags.add(publicTags.article(news.slug));
         for (const tag of articleNameTags(news)) tags.add(tag);
         article = { id: news._id, slug: news.slug };
+        // Its notes (decision 112): a note's write names the article's own tag.
+        const noted = await services.corrections.withNotes(news);
         // Cleaned again on its way to the page, by today's rules, whenever it was stored.
-        return { ...news, description: sanitizeDescription(news.description) };
+        return { ...noted, description: sanitizeDescription(news.description) };
       }),
     author: ({ slug, page, limit }) =>
       noted(() => {
@@ -95,6 +99,14 @@ export function pageReads(services: PageSources) {
         tags.add(publicTags.author(lookupKey(slug)));
         tags.add(publicTags.lists);
         return services.news.author(slug, { page, limit });
+      }),
+    corrections: (query) =>
+      noted(() => {
+        // Every note's write names `corrections`; every article write (a title, a slug, a
+        // removal) names `newest`.
+        tags.add(publicTags.corrections);
+        tags.add(publicTags.newest);
+        return services.corrections.page(query);
       }),
     search: (query) =>
       noted(() => {

@@ -11,6 +11,7 @@ import type { Config } from '../config/env.ts';
 import { openDatabase } from '../db/database.ts';
 import { HandedClock } from '../domain/clock.ts';
 import { NewsReads } from '../news/reads.ts';
+import { CorrectionReads } from '../corrections/reads.ts';
 import { SearchService } from '../search/service.ts';
 import { openStorage, type StorageSettings } from '../storage/open-storage.ts';
 import { renderShared, type SharedRender } from './fragments.ts';
@@ -45,6 +46,7 @@ async function open({ config, distDir, storage }: RenderWorkerData) {
       categories: new CategoryService(db.kysely, readsOnly),
       news: new NewsReads(db.kysely, media, clock),
       search: new SearchService(db.kysely, media, clock),
+      corrections: new CorrectionReads(db.kysely, clock),
     },
     frame: pageFrame(config, loaded.dist.template),
     publicUrl: config.publicUrl,

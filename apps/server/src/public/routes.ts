@@ -50,7 +50,11 @@ export async function publicRoutes(scope: FastifyInstance) {
     return ok(data, 'News fetched successfully', { count });
   });
 
-  const readArticle = (slug: string) => app.publicCache.article(slug, () => news.bySlug(slug));
+  // The article with its corrections and update notes (decision 112): a note's write drops it.
+  const readArticle = (slug: string) =>
+    app.publicCache.article(slug, async () =>
+      app.services.corrections.withNotes(await news.bySlug(slug)),
+    );
 
   const articleSchema = { params: slugParams, response: newsList };
   app.get<{ Params: SlugParams }>(

@@ -4,6 +4,7 @@ import { AboutPage } from './about/AboutPage.tsx';
 import { Gone } from './Gone.tsx';
 import { ArticlePage } from './article/ArticlePage.tsx';
 import { AuthorPage } from './author/AuthorPage.tsx';
+import { CorrectionsPage } from './corrections/CorrectionsPage.tsx';
 import { PublicError } from './layout/PublicError.tsx';
 import { PublicLayout } from './layout/PublicLayout.tsx';
 import { NewsListPage } from './news-list/NewsListPage.tsx';
@@ -27,6 +28,8 @@ function PageContent({ page, ContactPage }: Omit<PublicPageProps, 'pathname'>) {
       return <ArticlePage slug={page.slug} />;
     case 'author':
       return <AuthorPage slug={page.slug} page={page.page} />;
+    case 'corrections':
+      return <CorrectionsPage page={page.page} />;
     case 'about':
       return <AboutPage />;
     case 'search':

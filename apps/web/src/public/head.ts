@@ -1,5 +1,7 @@
 import {
+  CORRECTIONS_FEED_TITLE,
   authorFeedTitle,
+  modifiedAt,
   publicPaths,
   type AuthorDto,
   type NewsDto,
@@ -34,6 +36,8 @@ export interface PageHead {
   home?: boolean;
   /** A person's page: their feed and ProfilePage (decision 103). */
   author?: AuthorDto;
+  /** `/corrections`: its feed (decision 112). */
+  corrections?: boolean;
 }
 
 /** The full document title of a page. */
@@ -139,6 +143,9 @@ export function renderHeadHtml(head: PageHead, pathname: string, publicUrl: stri
             },
           ]
         : []),
+      ...(head.corrections
+        ? [{ title: CORRECTIONS_FEED_TITLE, path: publicPaths.correctionsFeed() }]
+        : []),
     ].map(
       (feed) =>
         `<link rel="alternate" type="application/rss+xml" title="${escapeAttr(feed.title)}" href="${escapeAttr(absolute(feed.path))}" />`,
@@ -160,7 +167,7 @@ export function renderHeadHtml(head: PageHead, pathname: string, publicUrl: stri
     const article = head.article;
     tags.push(
       `<meta property="article:published_time" content="${escapeAttr(article.createdAt)}" />`,
-      `<meta property="article:modified_time" content="${escapeAttr(article.updatedAt)}" />`,
+      `<meta property="article:modified_time" content="${escapeAttr(modifiedAt(article))}" />`,
     );
     if (article.category) {
       tags.push(

@@ -11,6 +11,8 @@ export type PublicPageRef =
   /** A person's page, from page `page` of their articles (decision 103). */
   | { id: 'author'; slug: string; page: number }
   | { id: 'search'; q: string }
+  /** Every correction and update note, page `page` (decision 112). */
+  | { id: 'corrections'; page: number }
   | { id: 'contact' }
   | { id: 'about' }
   | { id: 'not-found' }

@@ -4,6 +4,7 @@ import { matchRoutes } from 'react-router';
 import { paths } from '../lib/paths.ts';
 import { loadArticle } from './article/loader.ts';
 import { loadAuthor } from './author/loader.ts';
+import { loadCorrections } from './corrections/loader.ts';
 import { ERROR_HEAD, NOT_FOUND_HEAD, type PageHead } from './head.ts';
 import { loadNewsList } from './news-list/loaders.ts';
 import { loadSearch } from './search/loader.ts';
@@ -30,6 +31,7 @@ const ROUTES = [
   { id: 'about', path: '/about-us' },
   { id: 'search', path: '/search' },
   { id: 'author', path: '/author/:slug' },
+  { id: 'corrections', path: '/corrections' },
   { id: 'category', path: '/:category/:subcategory?' },
 ];
 
@@ -91,6 +93,25 @@ async function resolveAuthor(
     head,
     slots: [menuSlot()],
   };
+}
+
+/** `/corrections` (decision 112): a page past the last is a 404. */
+async function resolveCorrections(
+  queryClient: QueryClient,
+  reads: PublicReads,
+  search: URLSearchParams,
+): Promise<ResolvedPage> {
+  const page = pageNumber(search);
+  if (page === null) return NOT_FOUND;
+  const data = await loadCorrections(queryClient, reads, page);
+  if (!data) return NOT_FOUND;
+  const head: PageHead = {
+    title: page > 1 ? `Corrections and updates (page ${page})` : 'Corrections and updates',
+    description: `Every correction and update note of ${SITE.name}, newest first, with a link to its article.`,
+    canonicalPath: paths.corrections(page),
+    corrections: true,
+  };
+  return { page: { id: 'corrections', page }, status: 200, head, slots: [menuSlot()] };
 }
 
 /** The home and list pages' menus mark the home page or the page's category as current. */
@@ -164,6 +185,8 @@ async function resolveMatched(
       return resolveSearch(queryClient, reads, search.get('q') ?? '');
     case 'author':
       return resolveAuthor(queryClient, reads, params.slug ?? '', search);
+    case 'corrections':
+      return resolveCorrections(queryClient, reads, search);
     case 'contact': {
       const description = `Write to ${SITE.name}: our address, e-mail, phone number and a contact form.`;
       const head = { title: 'Contact Us', description, canonicalPath: paths.contact() };

@@ -1,5 +1,6 @@
 import {
   PUBLICATION,
+  modifiedAt,
   publicPaths,
   tagList,
   type AuthorDto,
@@ -32,11 +33,26 @@ function publication(absolute: Absolute) {
 }
 
 /**
+ * Each correction of the article as a schema.org CorrectionComment (`correction`), newest first;
+ * update notes are not corrections and only move `dateModified` (decision 112).
+ */
+function correctionsOf(article: NewsDto) {
+  return (article.corrections ?? [])
+    .filter((note) => note.kind === 'correction')
+    .map((note) => ({
+      '@type': 'CorrectionComment',
+      text: note.text,
+      datePublished: note.createdAt,
+    }));
+}
+
+/**
  * NewsArticle: its authors, each a Person with their page's URL (decision 103); an article without
  * authors names its anchor, or else its publisher, as before.
  */
 export function newsArticleJsonLd(article: NewsDto, canonical: string, absolute: Absolute) {
   const images = articleImageUrls(article).map(absolute);
+  const corrections = correctionsOf(article);
   return {
     '@context': CONTEXT,
     '@type': 'NewsArticle',
@@ -44,7 +60,7 @@ export function newsArticleJsonLd(article: NewsDto, canonical: string, absolute:
     description: article.metaDescription,
     ...(images.length ? { image: images } : {}),
     datePublished: article.createdAt,
-    dateModified: article.updatedAt,
+    dateModified: modifiedAt(article),
     mainEntityOfPage: { '@type': 'WebPage', '@id': canonical },
     ...(article.category ? { articleSection: article.category.name } : {}),
     ...(article.tags.length ? { keywords: tagList(article.tags).join(', ') } : {}),
@@ -59,6 +75,7 @@ export function newsArticleJsonLd(article: NewsDto, canonical: string, absolute:
           ? { '@type': 'Person', name: article.anchor.name }
           : { '@type': 'Organization', name: article.publisher?.name ?? PUBLICATION.name },
     publisher: publication(absolute),
+    ...(corrections.length ? { correction: corrections } : {}),
   };
 }
 

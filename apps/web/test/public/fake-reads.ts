@@ -2,6 +2,7 @@ import {
   resolveSection,
   type AuthorDto,
   type CategoryDto,
+  type CorrectionListItem,
   type NewsDto,
   type PublicReads,
   type ReadPage,
@@ -18,6 +19,8 @@ interface FakeData {
   hits?: SearchHitDto[];
   /** The people `author` finds by slug; their articles are `news`. */
   authors?: AuthorDto[];
+  /** What `corrections` pages through (decision 112). */
+  corrections?: CorrectionListItem[];
 }
 
 /** The reads a page host passes the renderer, as plain functions over `data`; it notes each call. */
@@ -51,6 +54,12 @@ export function fakeReads(data: FakeData = {}): PublicReads & { calls: string[] 
       if (!author) return null;
       const { data: news, count } = page(data.news);
       return { author, news, count };
+    },
+    corrections: async (query) => {
+      calls.push(`corrections ${JSON.stringify(query)}`);
+      const all = data.corrections ?? [];
+      const from = (query.page - 1) * query.limit;
+      return { data: all.slice(from, from + query.limit), count: all.length };
     },
     search: async (query) => {
       calls.push(`search ${JSON.stringify(query)}`);

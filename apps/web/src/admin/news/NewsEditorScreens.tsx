@@ -11,6 +11,7 @@ import { adminKeys } from '../lib/query-keys.ts';
 import { ScreenHeader } from '../ui/ScreenHeader.tsx';
 import { fetchNewsItem, newsInvalidates, newsItemQuery, saveNews } from './api.ts';
 import { NewsForm } from './NewsForm.tsx';
+import { CorrectionsPanel } from './corrections/CorrectionsPanel.tsx';
 import { HistoryPanel } from './history/HistoryPanel.tsx';
 import { emptyNewsForm, formFromNews, toFormData, type EditedNews } from './schema.ts';
 
@@ -105,6 +106,11 @@ export function NewsUpdateScreen() {
             onSaved={() => navigate(paths.admin.newsTable())}
           />
           <HistoryPanel newsId={item.data._id} />
+          <CorrectionsPanel
+            newsId={item.data._id}
+            authors={item.data.authors}
+            published={item.data.status && item.data.stage === 'published'}
+          />
         </>
       )}
       {conflict ? (

@@ -1,5 +1,10 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
-import { CACHE_MS, type NewsDto, type PublicReads } from '@newsroom/contract';
+import {
+  CACHE_MS,
+  type NewsDto,
+  type PublicCorrection,
+  type PublicReads,
+} from '@newsroom/contract';
 import { ApiError } from '../../lib/api.ts';
 import { httpReads } from './reads.ts';
 import { publicRetry } from './retry.ts';
@@ -17,6 +22,8 @@ export interface ArticleView extends Pick<
   publisher: { name: string } | null;
   /** The byline: each author's name and page (decision 103). */
   authors: { name: string; slug: string }[];
+  /** Its corrections and update notes, newest first (decision 112). */
+  corrections: PublicCorrection[];
 }
 
 const named = (ref: { name: string } | null) => ref && { name: ref.name };
@@ -36,6 +43,11 @@ export function toArticleView(article: NewsDto): ArticleView {
     subcategory: named(article.subcategory),
     publisher: named(article.publisher),
     authors: article.authors.map(({ name, slug }) => ({ name, slug })),
+    corrections: (article.corrections ?? []).map(({ kind, text, createdAt }) => ({
+      kind,
+      text,
+      createdAt,
+    })),
   };
 }
 

@@ -2,6 +2,7 @@ import {
   resolveSection,
   type AuthorPage,
   type CategoryDto,
+  type CorrectionListItem,
   type NewsDto,
   type PublicReads,
   type SearchHitDto,
@@ -43,6 +44,10 @@ export const httpReads: PublicReads = {
       if (error instanceof ApiError && error.status === 404) return null;
       throw error;
     }
+  },
+  async corrections({ page, limit }) {
+    const envelope = await api<CorrectionListItem[]>('/u/corrections', { query: { page, limit } });
+    return { data: envelope.data, count: envelope.count ?? envelope.data.length };
   },
   async search({ q, page, limit }) {
     const envelope = await api<SearchHitDto[]>('/u/search', { query: { q, page, limit } });

@@ -3,6 +3,7 @@ import { useArticle } from '../api/article.ts';
 import { formatDateTime } from '../format.ts';
 import { NewsImage } from '../NewsImage.tsx';
 import { displayTags } from '../tags.ts';
+import { ArticleNotes } from './ArticleNotes.tsx';
 import { Byline } from './Byline.tsx';
 import { ReadAlso } from './ReadAlso.tsx';
 import { RelatedNews } from './RelatedNews.tsx';
@@ -16,6 +17,8 @@ import { VideoEmbed } from './VideoEmbed.tsx';
 export function ArticlePage({ slug }: { slug: string }) {
   const article = useArticle(slug);
   const category = article.category?.name;
+  // "Updated": the time of its newest note (decision 112).
+  const updatedAt = article.corrections[0]?.createdAt;
   return (
     <>
       <div className="grid gap-10 lg:grid-cols-[minmax(0,1fr)_20rem]">
@@ -50,6 +53,14 @@ export function ArticlePage({ slug }: { slug: string }) {
             </span>
             <span aria-hidden="true"> · </span>
             <time dateTime={article.createdAt}>{formatDateTime(article.createdAt)}</time>
+            {updatedAt && (
+              <>
+                <span aria-hidden="true"> · </span>
+                <a href="#corrections" className="hover:underline">
+                  Updated <time dateTime={updatedAt}>{formatDateTime(updatedAt)}</time>
+                </a>
+              </>
+            )}
           </p>
           {article.Image && (
             <NewsImage
@@ -64,6 +75,7 @@ export function ArticlePage({ slug }: { slug: string }) {
             className="mt-6 space-y-4 text-lg leading-relaxed text-slate-800 [&_a]:font-semibold [&_a]:text-red-700 [&_a]:underline [&_blockquote]:border-l-4 [&_blockquote]:border-slate-300 [&_blockquote]:pl-4 [&_blockquote]:italic [&_h2]:text-2xl [&_h2]:font-bold [&_h3]:text-xl [&_h3]:font-bold [&_iframe]:aspect-video [&_iframe]:w-full [&_img]:h-auto [&_img]:max-w-full [&_ol]:list-decimal [&_ol]:pl-6 [&_ul]:list-disc [&_ul]:pl-6"
           />
           <VideoEmbed videoURL={article.videoURL} title={article.title} />
+          <ArticleNotes notes={article.corrections} />
           {article.tags.length > 0 && (
             <ul className="mt-6 flex flex-wrap gap-2" aria-label="Tags">
               {displayTags(article.tags).map((tag, index) => (
