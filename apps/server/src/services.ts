@@ -23,6 +23,7 @@ import { ANCHOR, PUBLISHER, PersonService } from './people/service.ts';
 import { SearchService } from './search/service.ts';
 import type { MediaStorage } from './storage/storage.ts';
 import { AuditService } from './audit/service.ts';
+import { PreviewService } from './previews/service.ts';
 import { StaffInvitations } from './staff/invitations.ts';
 import { StaffService } from './staff/service.ts';
 import { Profiles } from './staff/profiles.ts';
@@ -72,6 +73,7 @@ export function createServices(deps: ServiceDeps) {
     issuer: new URL(config.publicUrl).host,
   });
   secondFactor.bind(twoFactor);
+  const news = new NewsService(db, storage, views, invalidate, clock, variants);
   return {
     tokens,
     sessions,
@@ -87,7 +89,8 @@ export function createServices(deps: ServiceDeps) {
     publishers: new PersonService(db, PUBLISHER, invalidate),
     contacts: new ContactService(db),
     dashboard: new DashboardService(db),
-    news: new NewsService(db, storage, views, invalidate, clock, variants),
+    news,
+    previews: new PreviewService(db, news, clock, config.publicUrl),
     archive: new NewsArchive(db, clock),
     feedArticles: new FeedArticles(db, storage, categories, clock),
     search: new SearchService(db, storage, clock),

@@ -57,6 +57,7 @@ const TABLES = [
   'contacts',
   'admins',
   'audit_entries',
+  'news_previews',
 ] as const;
 
 async function snapshot() {
@@ -98,6 +99,9 @@ function allowedRoles(method: string, url: string): Role[] {
   if (/^\/(category|subCategory|anchor|publisher)\//.test(path)) {
     return method === 'GET' ? everyone : editors;
   }
+  // Preview links of an article (decision 113): never contributors; authors on their own
+  // (previews.test.ts).
+  if (/^\/news\/[^/]+\/previews/.test(path)) return ['admin', 'editor', 'author'];
   if (path.startsWith('/news/')) return everyone; // decided on the article: below
   throw new Error(`no expectation for ${method} ${url}: add it to this test`);
 }

@@ -32,7 +32,9 @@ export type Action =
   | 'news.create'
   | 'news.edit'
   | 'news.publish'
-  | 'news.delete';
+  | 'news.delete'
+  /** Make, list and revoke preview links of unpublished articles (decision 113). */
+  | 'news.preview';
 
 /** How far a role may take an action: on everything, on its own articles only, or not at all. */
 export type Reach = 'any' | 'own' | 'none';
@@ -51,6 +53,7 @@ const ACTIONS: Record<Action, Record<Role, Reach>> = {
   'news.edit': { admin: 'any', editor: 'any', author: 'own', contributor: 'own' },
   'news.publish': { admin: 'any', editor: 'any', author: 'own', contributor: 'none' },
   'news.delete': { admin: 'any', editor: 'any', author: 'own', contributor: 'own' },
+  'news.preview': { admin: 'any', editor: 'any', author: 'own', contributor: 'none' },
 };
 
 /** What each action lets a person do, for the message of a refusal ("You may not …"). */
@@ -68,6 +71,7 @@ export const ACTION_NAMES: Record<Action, string> = {
   'news.edit': 'edit this article',
   'news.publish': 'publish, schedule or unpublish articles',
   'news.delete': 'delete this article',
+  'news.preview': 'make or revoke preview links',
 };
 
 /** How far `role` may take `action` ('none' for a role this build does not know). */

@@ -259,6 +259,19 @@ export interface SubCategoryNameHistoryTable {
   created_at: Timestamp;
 }
 
+/** A preview link of an article (decision 113): only its token's hash is kept. */
+export interface NewsPreviewTable {
+  id: string;
+  news_id: string;
+  /** The revision it shows; null: the article as saved. */
+  revision_id: string | null;
+  token_hash: string;
+  created_by: string | null;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  revoked_at: Timestamp | null;
+}
+
 export interface Database {
   categories: CategoryTable;
   subcategories: SubCategoryTable;
@@ -282,4 +295,5 @@ export interface Database {
   deleted_slugs: DeletedSlugTable;
   category_name_history: CategoryNameHistoryTable;
   subcategory_name_history: SubCategoryNameHistoryTable;
+  news_previews: NewsPreviewTable;
 }

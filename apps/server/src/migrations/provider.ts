@@ -8,6 +8,7 @@ import { searchMigration } from './search.ts';
 import { invitationsMigration } from './invitations.ts';
 import { staffMigration } from './staff.ts';
 import { profilesMigration } from './profiles.ts';
+import { previewsMigration } from './previews.ts';
 import { twoFactorMigration } from './two-factor.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations run against the schema as it was, not as it is typed now */
@@ -183,6 +184,7 @@ export const migrationProvider: MigrationProvider = {
       '0011_two_factor': twoFactorMigration,
       '0012_audit': auditMigration,
       '0013_profiles': profilesMigration,
+      '0018_previews': previewsMigration,
     };
   },
 };
