@@ -7,6 +7,8 @@ import { useAdminMutation } from '../lib/use-admin-mutation.ts';
 import { ScreenHeader } from '../ui/ScreenHeader.tsx';
 import { newsInvalidates, newsItemQuery, saveNews } from './api.ts';
 import { NewsForm } from './NewsForm.tsx';
+import { PreviewPanel } from './previews/PreviewPanel.tsx';
+import { useCan } from '../lib/permissions.ts';
 import { emptyNewsForm, formFromNews } from './schema.ts';
 
 /** Add News: after a save the form, tags, image and video preview start over. */
@@ -46,6 +48,7 @@ export function NewsUpdateScreen() {
     mutationFn: (form: FormData) => saveNews(form, id),
     invalidates: newsInvalidates,
   });
+  const mayPreview = useCan('news.preview');
 
   return (
     <section>
@@ -71,6 +74,12 @@ export function NewsUpdateScreen() {
           onSaved={() => navigate(paths.admin.newsTable())}
         />
       )}
+      {item.data && mayPreview && !isPublic(item.data) && <PreviewPanel newsId={item.data._id} />}
     </section>
   );
+}
+
+/** Whether readers see the article now: a preview is for one they do not see yet (decision 113). */
+function isPublic(news: NewsDto): boolean {
+  return news.status && !news.draft && Date.parse(news.createdAt) <= Date.now();
 }
