@@ -43,11 +43,3 @@ export const previewRowSchema = z.object({
   by: z.object({ _id: z.string(), name: z.string() }).nullable(),
 });
 export type PreviewRow = z.infer<typeof previewRowSchema>;
-
-/** The path of a preview link's page. */
-export const previewPath = (token: string) => `/preview/${encodeURIComponent(token)}`;
-
-/** True for the path of a preview link's page (the browser shows it as a reader's page). */
-export function isPreviewPath(pathname: string): boolean {
-  return /^\/preview\/[^/]+\/?$/.test(pathname);
-}
