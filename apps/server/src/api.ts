@@ -17,6 +17,7 @@ import { invitationAcceptRoutes, staffRoutes } from './staff/routes.ts';
 import { auditRoutes } from './audit/routes.ts';
 import { revisionRoutes, revisionSettingsRoutes } from './revisions/routes.ts';
 import { correctionPublicRoutes, correctionRoutes } from './corrections/routes.ts';
+import { previewRoutes } from './previews/routes.ts';
 import { profileRoutes } from './staff/profile-routes.ts';
 import {
   securitySettingsRoutes,
@@ -98,6 +99,7 @@ export async function apiRoutes(app: FastifyInstance) {
     await admin.register(revisionRoutes, { prefix: '/news' });
     // Corrections and update notes, checked again on the article itself (decision 112).
     await admin.register(correctionRoutes, { prefix: '/news' });
+    await admin.register(previewRoutes(app.services.previews), { prefix: '/news' });
     await admin.register(withActions(accountRoutes, { read: 'account', write: 'account' }), {
       prefix: '/auth',
     });

@@ -31,6 +31,8 @@ import { createServices, type Services } from './services.ts';
 import { openStorage, type StorageSettings } from './storage/open-storage.ts';
 import type { MediaStorage } from './storage/storage.ts';
 import { webHost } from './pages/host.ts';
+import type { UnlistedPagesSlot } from './pages/unlisted-pages.ts';
+import { previewPageRoute } from './previews/page-route.ts';
 import { countPageView } from './views/article-views.ts';
 import { HitServer, siteHeaders } from './cache/hit-server.ts';
 import { PublicCache } from './cache/public-cache.ts';
@@ -235,7 +237,10 @@ export async function buildApp(
   }
   await app.register(apiRoutes, { prefix: '/api/v1' });
   // Pages: built assets, server-rendered public pages, the app shell for admins (pages/host.ts).
-  await app.register(webHost);
+  const unlisted: UnlistedPagesSlot = { pages: null };
+  await app.register(webHost, { unlisted });
+  // Preview links: an unpublished article's page for whoever holds one (decision 113).
+  await app.register(previewPageRoute(app.services.previews, unlisted));
 
   // First start on an empty database: demo content and a demo admin (docs/decisions/030).
   const seeded = config.seedDemo

@@ -30,6 +30,7 @@ import { SearchService } from './search/service.ts';
 import type { MediaStorage } from './storage/storage.ts';
 import { AuditService } from './audit/service.ts';
 import { CorrectionsService } from './corrections/service.ts';
+import { PreviewService } from './previews/service.ts';
 import { StaffInvitations } from './staff/invitations.ts';
 import { StaffService } from './staff/service.ts';
 import { Profiles } from './staff/profiles.ts';
@@ -106,6 +107,7 @@ export function createServices(deps: ServiceDeps) {
     revisions,
     autosaves: new Autosaves(db, revisions, clock),
     revisionRetention: new RevisionRetentionPolicy(db, clock),
+    previews: new PreviewService(db, news, revisions, clock, config.publicUrl),
     archive: new NewsArchive(db, clock),
     feedArticles: new FeedArticles(db, storage, categories, clock),
     search: new SearchService(db, storage, clock),

@@ -194,6 +194,10 @@ describe('the admin route table', () => {
         'GET /api/v1/dashboard/popular-news',
         'GET /api/v1/admin-contact/get',
         'POST /api/v1/auth/change-password',
+        // An article's preview links (decision 113).
+        'POST /api/v1/news/:id/previews',
+        'GET /api/v1/news/:id/previews',
+        'DELETE /api/v1/news/:id/previews/:previewId',
       ]),
     );
     // The /auth calls of signed-in staff; sign-in, sign-up and the public calls stay open.

@@ -61,6 +61,7 @@ const TABLES = [
   'news_autosaves',
   'news_corrections',
   'news_correction_versions',
+  'news_previews',
 ] as const;
 
 async function snapshot() {
@@ -107,6 +108,9 @@ function allowedRoles(method: string, url: string): Role[] {
   if (/^\/news\/[^/]+\/corrections/.test(path)) {
     return method === 'GET' ? everyone : ['admin', 'editor', 'author'];
   }
+  // Preview links of an article (decision 113): never contributors; authors on their own
+  // (previews.test.ts).
+  if (/^\/news\/[^/]+\/previews/.test(path)) return ['admin', 'editor', 'author'];
   if (path.startsWith('/news/')) return everyone; // decided on the article: below
   if (path === '/desk') return everyone; // their own desk (decision 106)
   throw new Error(`no expectation for ${method} ${url}: add it to this test`);

@@ -30,6 +30,8 @@ export const AUDIT_ACTIONS = [
   'sign_out',
   'two_factor_on',
   'two_factor_off',
+  'preview_link',
+  'preview_revoke',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -58,6 +60,8 @@ export const AUDIT_ACTION_NAMES: Record<AuditAction, string> = {
   sign_out: 'signed out',
   two_factor_on: 'turned on two-factor sign-in',
   two_factor_off: 'turned off two-factor sign-in',
+  preview_link: 'given a preview link',
+  preview_revoke: 'preview link revoked',
 };
 
 /** The kinds of entries a role may read: an editor reads those of articles (newsroom API). */

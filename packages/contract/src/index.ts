@@ -4,6 +4,7 @@ export * from './corrections.ts';
 export * from './images.ts';
 export * from './limits.ts';
 export * from './paths.ts';
+export * from './previews.ts';
 export * from './publication.ts';
 export * from './render.ts';
 export * from './responses.ts';

@@ -58,3 +58,11 @@ const AUTH_PATHS = new Set(Object.values(authPaths).map((path) => path()));
 export function isAuthPath(pathname: string): boolean {
   return AUTH_PATHS.has(pathname.replace(/\/+$/, '') || '/');
 }
+
+/** The page of a preview link (decision 113): an unpublished article shown to whoever holds it. */
+export const previewPath = (token: string) => `/preview/${encodeURIComponent(token)}`;
+
+/** True for the path of a preview link's page (the browser shows it as a reader's page). */
+export function isPreviewPath(pathname: string): boolean {
+  return /^\/preview\/[^/]+\/?$/.test(pathname);
+}

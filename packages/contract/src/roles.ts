@@ -34,7 +34,9 @@ export type Action =
   | 'news.publish'
   | 'news.delete'
   /** Add and amend the corrections and update notes of published articles (decision 112). */
-  | 'news.correct';
+  | 'news.correct'
+  /** Make, list and revoke preview links of unpublished articles (decision 113). */
+  | 'news.preview';
 
 /** How far a role may take an action: on everything, on its own articles only, or not at all. */
 export type Reach = 'any' | 'own' | 'none';
@@ -54,6 +56,7 @@ const ACTIONS: Record<Action, Record<Role, Reach>> = {
   'news.publish': { admin: 'any', editor: 'any', author: 'own', contributor: 'none' },
   'news.delete': { admin: 'any', editor: 'any', author: 'own', contributor: 'own' },
   'news.correct': { admin: 'any', editor: 'any', author: 'own', contributor: 'none' },
+  'news.preview': { admin: 'any', editor: 'any', author: 'own', contributor: 'none' },
 };
 
 /** What each action lets a person do, for the message of a refusal ("You may not …"). */
@@ -72,6 +75,7 @@ export const ACTION_NAMES: Record<Action, string> = {
   'news.publish': 'publish, schedule or unpublish articles',
   'news.delete': 'delete this article',
   'news.correct': 'add or amend corrections',
+  'news.preview': 'make or revoke preview links',
 };
 
 /** How far `role` may take `action` ('none' for a role this build does not know). */

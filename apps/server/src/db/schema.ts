@@ -329,6 +329,19 @@ export interface NewsCorrectionVersionTable {
   by_name: string;
 }
 
+/** A preview link of an article (decision 113): only its token's hash is kept. */
+export interface NewsPreviewTable {
+  id: string;
+  news_id: string;
+  /** The revision it shows; null: the article as saved. */
+  revision_id: string | null;
+  token_hash: string;
+  created_by: string | null;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  revoked_at: Timestamp | null;
+}
+
 export interface Database {
   categories: CategoryTable;
   subcategories: SubCategoryTable;
@@ -356,4 +369,5 @@ export interface Database {
   news_autosaves: NewsAutosaveTable;
   news_corrections: NewsCorrectionTable;
   news_correction_versions: NewsCorrectionVersionTable;
+  news_previews: NewsPreviewTable;
 }

@@ -42,6 +42,7 @@ export async function sitemaps(app: FastifyInstance) {
       archive.taxonomyChangedAt(),
       archive.authors(),
     ]);
+    const now = app.clock.now().toISOString();
     const authorsChangedAt = authors
       .map((author) => author.changedAt ?? '')
       .sort()
@@ -54,7 +55,7 @@ export async function sitemaps(app: FastifyInstance) {
         : []),
       ...files.map((file) => ({
         loc: `${base}/sitemaps/${monthFileName(file.month, file.part)}`,
-        lastmod: file.changedAt,
+        lastmod: pastOnly(file.changedAt, now),
       })),
     ];
     return sendXml(request, reply, XML_TYPE, document('sitemapindex', 'sitemap', entries));
@@ -107,4 +108,14 @@ export async function sitemaps(app: FastifyInstance) {
     }));
     return sendXml(request, reply, XML_TYPE, document('urlset', 'url', entries));
   });
+}
+
+/**
+ * A month file's last change, unless it is still to come: a scheduled article's `updated_at` is
+ * its publication time (decision 085), and the month's figure carries it from the moment it is
+ * written. Shown, it would tell when an embargo ends (decision 114); the file has no `lastmod`
+ * until then.
+ */
+function pastOnly(changedAt: string | null, now: string): string | null {
+  return changedAt !== null && changedAt <= now ? changedAt : null;
 }

@@ -10,6 +10,7 @@ import { invitationsMigration } from './invitations.ts';
 import { staffMigration } from './staff.ts';
 import { deskMigration } from './desk.ts';
 import { profilesMigration } from './profiles.ts';
+import { previewsMigration } from './previews.ts';
 import { twoFactorMigration } from './two-factor.ts';
 import { revisionsMigration } from './revisions.ts';
 
@@ -189,6 +190,7 @@ export const migrationProvider: MigrationProvider = {
       '0014_desk': deskMigration,
       '0015_revisions': revisionsMigration,
       '0017_corrections': correctionsMigration,
+      '0018_previews': previewsMigration,
     };
   },
 };

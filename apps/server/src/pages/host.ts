@@ -11,6 +11,12 @@ import { isNotPage, pagesRoute } from './pages.ts';
 import { RenderPool } from './render-pool.ts';
 import { notBuiltPage } from './template.ts';
 import { loadWebDist, locateWebDist } from './web-dist.ts';
+import type { UnlistedPagesSlot } from './unlisted-pages.ts';
+
+export interface WebHostOptions {
+  /** Where the host puts the article pages it renders for preview links (decision 113). */
+  unlisted?: UnlistedPagesSlot;
+}
 
 /** Crawlers learn of both sitemaps here: the index of everything and the Google News one. */
 const robotsTxt = (publicUrl: string) =>
@@ -41,7 +47,7 @@ function topLevelFiles(clientDir: string): string[] {
  * The page host: robots.txt, feeds, built browser assets, then every other GET as a page
  * (pages/pages.ts). Feeds are served from the public cache like the pages.
  */
-export async function webHost(app: FastifyInstance) {
+export async function webHost(app: FastifyInstance, options: WebHostOptions = {}) {
   const distDir = locateWebDist(app.config.webDist);
   const loaded = await loadWebDist(distDir);
 
@@ -97,5 +103,5 @@ export async function webHost(app: FastifyInstance) {
     distDir,
   );
   app.addHook('onClose', () => renders.close());
-  await pagesRoute(app, dist, renders);
+  await pagesRoute(app, dist, renders, options.unlisted);
 }

@@ -2,6 +2,7 @@ import {
   SITE_TIME_ZONE_META,
   publicPaths,
   slotMark,
+  type NewsDto,
   type PageSlot,
   type Renderer,
 } from '@newsroom/contract';
@@ -64,15 +65,17 @@ export interface PageSite {
 
 /**
  * Renders the page at `url` (a deleted article's when `gone`), its data read by calling the
- * services (pages/reads.ts). Throws when the renderer fails for another reason than the
+ * services (pages/reads.ts); an article page shows `shown` when given, whatever readers may see
+ * (a preview, decision 113). Throws when the renderer fails for another reason than the
  * database being away.
  */
 export async function renderPage(
   { renderer, services, frame, publicUrl }: PageSite,
   url: string,
   gone: boolean,
+  shown?: NewsDto,
 ): Promise<RenderedPage> {
-  const page = pageReads(services);
+  const page = pageReads(services, shown);
   try {
     const result = await renderer.render({
       url,

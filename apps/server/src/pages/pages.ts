@@ -14,6 +14,7 @@ import type { RenderPool } from './render-pool.ts';
 import { fillTemplate } from './template.ts';
 import { unavailablePage } from './unavailable.ts';
 import type { WebDist } from './web-dist.ts';
+import { markPage, type UnlistedPagesSlot } from './unlisted-pages.ts';
 
 /** Prefixes that belong to the API and media, which answer their own 404s. */
 const NOT_PAGES = ['/api/', '/uploads/'];
@@ -49,7 +50,12 @@ async function wholePage(
  * article page counts one view per GET, kept or rendered. A page the renderer cannot find may
  * have moved or been removed (addresses/missing-pages.ts, decision 084).
  */
-export async function pagesRoute(app: FastifyInstance, dist: WebDist, renders: RenderPool) {
+export async function pagesRoute(
+  app: FastifyInstance,
+  dist: WebDist,
+  renders: RenderPool,
+  unlisted?: UnlistedPagesSlot,
+) {
   const beaconViews = app.config.viewsFrom === 'beacon';
   // Behind a CDN (beacon views) a page may be kept there too, but always revalidated.
   const pageCacheControl = beaconViews ? 'public, no-cache' : 'no-cache, private';
@@ -146,6 +152,20 @@ export async function pagesRoute(app: FastifyInstance, dist: WebDist, renders: R
     }
     return sendResponse(request, reply, answer);
   };
+
+  // An article's page from fields given, for one request: not kept, no view (decision 113).
+  if (unlisted) {
+    unlisted.pages = {
+      sendArticle: async (request, reply, article, marks, headers) => {
+        pageRenders.count += 1;
+        const result = await renders.article(article);
+        if (result.kind === 'unavailable') return sendPage(request, reply, unavailable);
+        if (result.kind !== 'page') throw new Error('an article page rendered as a redirect');
+        const page = await stored({ ...result, html: markPage(result.html, marks) });
+        return sendPage(request, reply, { ...page, headers: { ...page.headers, ...headers } });
+      },
+    };
+  }
 
   const isAdmin = async (request: FastifyRequest): Promise<boolean | null> => {
     try {

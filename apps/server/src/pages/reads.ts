@@ -23,7 +23,7 @@ export interface PageSources {
  * page is built from: the tags that make it stale (the same as the API answer of each read,
  * cache/url-tags.ts), the article it shows, and whether a read found the database away.
  */
-export function pageReads(services: PageSources) {
+export function pageReads(services: PageSources, shown?: NewsDto) {
   const tags = new Set<string>();
   let article: PageArticle | null = null;
   let unavailable = false;
@@ -76,6 +76,8 @@ export function pageReads(services: PageSources) {
       }),
     article: (slug) =>
       noted(async () => {
+        // An article given (a preview, decision 113): shown as it is, cleaned as always.
+        if (shown) return { ...shown, description: sanitizeDescription(shown.description) };
         tags.add(publicTags.article(slug));
         let news: NewsDto;
         try {

@@ -1,6 +1,6 @@
 import os from 'node:os';
 import { Piscina } from 'piscina';
-import type { PageSlot } from '@newsroom/contract';
+import type { NewsDto, PageSlot } from '@newsroom/contract';
 import type { Clock } from '../domain/clock.ts';
 import { childModule } from '../process/child-module.ts';
 import type { SharedRender } from './fragments.ts';
@@ -31,6 +31,11 @@ export class RenderPool {
 
   page(url: string, gone: boolean): Promise<RenderedPage> {
     return this.run({ kind: 'page', url, gone, now: this.data.clock.now().getTime() });
+  }
+
+  /** The article page of `article`'s fields as given, whether or not readers may see it. */
+  article(article: NewsDto): Promise<RenderedPage> {
+    return this.run({ kind: 'article', article, now: this.data.clock.now().getTime() });
   }
 
   shared(slot: PageSlot): Promise<SharedRender> {

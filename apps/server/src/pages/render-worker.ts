@@ -5,7 +5,7 @@
  * thread keeps answering readers from the cache meanwhile.
  */
 import { workerData } from 'node:worker_threads';
-import type { PageSlot } from '@newsroom/contract';
+import { publicPaths, type NewsDto, type PageSlot } from '@newsroom/contract';
 import { CategoryService } from '../category/service.ts';
 import type { Config } from '../config/env.ts';
 import { openDatabase } from '../db/database.ts';
@@ -30,6 +30,7 @@ export interface RenderWorkerData {
 /** A page (a deleted article's when `gone`) or a shared part, read at `now` (the site's clock). */
 export type RenderTask =
   | { kind: 'page'; url: string; gone: boolean; now: number }
+  | { kind: 'article'; article: NewsDto; now: number }
   | { kind: 'shared'; slot: PageSlot; now: number };
 
 const readsOnly = () => Promise.reject(new Error('the render worker reads and never writes'));
@@ -60,9 +61,14 @@ opened.catch(() => undefined);
 
 export default async function render(task: RenderTask): Promise<RenderedPage | SharedRender> {
   const { site, clock } = await opened;
-  return clock.run(task.now, () =>
-    task.kind === 'page'
-      ? renderPage(site, task.url, task.gone)
-      : renderShared(site.services, site.renderer, site.frame.timeZone, task.slot),
-  );
+  return clock.run(task.now, () => {
+    switch (task.kind) {
+      case 'page':
+        return renderPage(site, task.url, task.gone);
+      case 'article':
+        return renderPage(site, publicPaths.article(task.article.slug), false, task.article);
+      case 'shared':
+        return renderShared(site.services, site.renderer, site.frame.timeZone, task.slot);
+    }
+  });
 }

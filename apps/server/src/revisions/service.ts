@@ -55,6 +55,14 @@ export class RevisionService {
     return this.read(newsId, revisionId);
   }
 
+  /**
+   * One revision whole, for whoever already holds the right to see it (a preview link, whose
+   * maker's rights were checked when it was made): no check of the person here.
+   */
+  content(newsId: string, revisionId: string): Promise<Revision> {
+    return this.read(newsId, revisionId);
+  }
+
   async compare(
     newsId: string,
     from: string,

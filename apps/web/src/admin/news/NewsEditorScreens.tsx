@@ -13,7 +13,9 @@ import { fetchNewsItem, newsInvalidates, newsItemQuery, saveNews } from './api.t
 import { NewsForm } from './NewsForm.tsx';
 import { CorrectionsPanel } from './corrections/CorrectionsPanel.tsx';
 import { HistoryPanel } from './history/HistoryPanel.tsx';
-import { emptyNewsForm, formFromNews, toFormData, type EditedNews } from './schema.ts';
+import { PreviewPanel } from './previews/PreviewPanel.tsx';
+import { useCan } from '../lib/permissions.ts';
+import { emptyNewsForm, formFromNews, stageOfNews, toFormData, type EditedNews } from './schema.ts';
 
 const newsAndDesk = [...newsInvalidates, adminKeys.desk];
 
@@ -75,6 +77,7 @@ export function NewsUpdateScreen() {
       throw error;
     }
   };
+  const mayPreview = useCan('news.preview');
 
   return (
     <section>
@@ -109,8 +112,9 @@ export function NewsUpdateScreen() {
           <CorrectionsPanel
             newsId={item.data._id}
             authors={item.data.authors}
-            published={item.data.status && item.data.stage === 'published'}
+            published={item.data.status && stageOfNews(item.data) === 'published'}
           />
+          {mayPreview && !isPublic(item.data) ? <PreviewPanel newsId={item.data._id} /> : null}
         </>
       )}
       {conflict ? (
@@ -132,4 +136,9 @@ export function NewsUpdateScreen() {
       ) : null}
     </section>
   );
+}
+
+/** Whether readers see the article now: a preview is for one they do not see yet (decision 113). */
+function isPublic(news: EditedNews): boolean {
+  return news.status && stageOfNews(news) === 'published';
 }
