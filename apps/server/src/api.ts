@@ -6,6 +6,7 @@ import { categoryRoutes } from './category/routes.ts';
 import { contactAdminRoutes, contactPublicRoutes } from './contact/routes.ts';
 import { dashboardRoutes } from './dashboard/routes.ts';
 import { newsRoutes } from './news/routes.ts';
+import { presenceRoutes } from './presence/routes.ts';
 import { personRoutes } from './people/routes.ts';
 import { publicRoutes } from './public/routes.ts';
 import { searchRoutes } from './search/routes.ts';
@@ -90,6 +91,7 @@ export async function apiRoutes(app: FastifyInstance) {
     });
     // Creating, editing and deleting an article are checked again on the article itself.
     await admin.register(newsRoutes, { prefix: '/news' });
+    await admin.register(presenceRoutes, { prefix: '/news' });
     await admin.register(withActions(accountRoutes, { read: 'account', write: 'account' }), {
       prefix: '/auth',
     });

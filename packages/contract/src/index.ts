@@ -2,6 +2,7 @@ export * from './audit.ts';
 export * from './images.ts';
 export * from './limits.ts';
 export * from './paths.ts';
+export * from './presence.ts';
 export * from './publication.ts';
 export * from './render.ts';
 export * from './responses.ts';

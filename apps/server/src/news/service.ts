@@ -47,6 +47,7 @@ export type { NewsPage, PublicNewsFilters } from './reads.ts';
 export class NewsService extends NewsReads {
   private readonly media: NewsMedia;
   private lastStamp = 0;
+  private readonly savedListeners: ((article: NewsDto) => void)[] = [];
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -188,7 +189,17 @@ export class NewsService extends NewsReads {
     // (addresses/service.ts), so they go with `before`.
     const now = this.clock.now();
     await this.invalidate([...articleTags(before, now), ...articleTags(after, now)]);
+    this.announceSaved(after);
     return after;
+  }
+
+  /** Calls `listener` with every article saved, once its write committed (open editors). */
+  onSaved(listener: (article: NewsDto) => void): void {
+    this.savedListeners.push(listener);
+  }
+
+  private announceSaved(article: NewsDto): void {
+    for (const listener of this.savedListeners) listener(article);
   }
 
   private async imageKeyOf(trx: Kysely<Database>, id: string): Promise<string | null | undefined> {

@@ -7,6 +7,7 @@ import { useAdminMutation } from '../lib/use-admin-mutation.ts';
 import { ScreenHeader } from '../ui/ScreenHeader.tsx';
 import { newsInvalidates, newsItemQuery, saveNews } from './api.ts';
 import { NewsForm } from './NewsForm.tsx';
+import { ArticlePresenceGate } from './presence/ArticlePresenceGate.tsx';
 import { emptyNewsForm, formFromNews } from './schema.ts';
 
 /** Add News: after a save the form, tags, image and video preview start over. */
@@ -60,16 +61,22 @@ export function NewsUpdateScreen() {
           </Link>
         </p>
       ) : (
-        <NewsForm
-          key={item.data._id}
-          mode="update"
-          timeZone={siteTimeZone()}
-          initial={formFromNews(item.data, siteTimeZone())}
-          authors={item.data.authors}
-          pending={save.isPending}
-          onSave={save.mutateAsync}
-          onSaved={() => navigate(paths.admin.newsTable())}
-        />
+        <ArticlePresenceGate key={item.data._id} articleId={item.data._id}>
+          {({ readOnly, mode }) => (
+            <NewsForm
+              // A reader sees each save; the one editing keeps what they typed.
+              key={readOnly && mode !== 'taken-over' ? item.data.updatedAt : 'editing'}
+              mode="update"
+              timeZone={siteTimeZone()}
+              initial={formFromNews(item.data, siteTimeZone())}
+              authors={item.data.authors}
+              pending={save.isPending}
+              onSave={save.mutateAsync}
+              onSaved={() => navigate(paths.admin.newsTable())}
+              readOnly={readOnly}
+            />
+          )}
+        </ArticlePresenceGate>
       )}
     </section>
   );

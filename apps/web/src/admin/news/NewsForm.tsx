@@ -32,6 +32,8 @@ interface NewsFormProps {
   /** Sends the multipart body; rejects when the server refuses it. */
   onSave: (form: FormData) => Promise<unknown>;
   onSaved?: () => void;
+  /** Its rich text is not editable (the screen disables the other fields: presence/). */
+  readOnly?: boolean;
 }
 
 /**
@@ -56,6 +58,7 @@ function NewsFormFields({
   pending,
   onSave,
   onSaved,
+  readOnly = false,
 }: NewsFormProps) {
   const descriptionLabelId = useId();
   const descriptionErrorId = useId();
@@ -122,6 +125,7 @@ function NewsFormFields({
               value={field.value}
               onChange={field.onChange}
               labelId={descriptionLabelId}
+              readOnly={readOnly}
               invalid={Boolean(errors.description)}
               describedBy={errors.description ? descriptionErrorId : undefined}
             />
