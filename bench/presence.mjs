@@ -8,13 +8,16 @@
 // Usage: npx tsx bench/presence.mjs --database-url postgres://postgres@127.0.0.1:5432/test
 //        [--redis-url redis://127.0.0.1:6379] [--editors 200]
 import { randomBytes } from 'node:crypto';
-import { readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fork } from 'node:child_process';
 import http from 'node:http';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config/env.ts';
-import { startServer } from './server-process.mjs';
+import { freePort, serveArgs } from './server-process.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -85,12 +88,66 @@ const articles = (await setup.db.kysely.selectFrom('news').select('id').execute(
 await setup.close();
 rmSync(setupDir, { recursive: true, force: true });
 
-const [a, b] = [
-  await startServer({ ...env, SEED_DEMO: '0' }),
-  await startServer({ ...env, SEED_DEMO: '0' }),
-];
-const rss = (pid) =>
-  Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]);
+/**
+ * The built server as `npm run serve` starts it, with garbage collection exposed and the heap
+ * probe loaded, so its memory can be read after a collection.
+ */
+async function startInstance() {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'newsroom-bench-'));
+  const [script, ...flags] = serveArgs().reverse();
+  const child = fork(script, [], {
+    execArgv: [
+      ...flags.reverse(),
+      '--expose-gc',
+      '--import',
+      path.join(import.meta.dirname, 'heap-probe.mjs'),
+    ],
+    env: {
+      ...process.env,
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SEED_DEMO: '0',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(`${base}/health`)).ok) break;
+    } catch {
+      if (i > 240) throw new Error('the server did not start');
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return {
+    base,
+    /** The memory the server holds after a garbage collection. */
+    memory: () =>
+      new Promise((resolve) => {
+        child.once('message', resolve);
+        child.send('heap');
+      }),
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+const [a, b] = [await startInstance(), await startInstance()];
+/** What the two servers hold, in bytes: everything the JS side keeps (heap, buffers) and resident. */
+async function held() {
+  const both = await Promise.all([a.memory(), b.memory()]);
+  return {
+    js: both.reduce((sum, m) => sum + m.heapUsed + m.external, 0),
+    rss: both.reduce((sum, m) => sum + m.rss, 0),
+  };
+}
 
 /** An open editor: its event stream, the latest editors it was shown, and waiters on them. */
 function openEditor(base, article, person) {
@@ -150,8 +207,6 @@ try {
     first: { person: people[2 * i], base: i % 2 ? a.base : b.base },
     second: { person: people[2 * i + 1], base: i % 2 ? b.base : a.base },
   }));
-  await new Promise((resolve) => setTimeout(resolve, 2000));
-  const before = [rss(a.pid), rss(b.pid)];
   for (const pair of pairs) {
     pair.first.editor = await openEditor(pair.first.base, pair.article, pair.first.person);
     pair.second.editor = await openEditor(pair.second.base, pair.article, pair.second.person);
@@ -180,9 +235,20 @@ try {
     );
   }
 
-  // Idle: every editor open, nothing happening.
-  await new Promise((resolve) => setTimeout(resolve, 3000));
-  const after = [rss(a.pid), rss(b.pid)];
+  // Idle: every editor open, nothing happening. Then each person opens the editor a second time
+  // (another tab): what these idle streams add, after a collection, is what an idle editor costs.
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  const before = await held();
+  const tabs = [];
+  for (const pair of pairs) {
+    for (const side of [pair.first, pair.second]) {
+      tabs.push(await openEditor(side.base, pair.article, side.person));
+    }
+  }
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  const after = await held();
+  for (const tab of tabs) tab.request.destroy();
+  await new Promise((resolve) => setTimeout(resolve, 500));
 
   // Departures: one of each pair closes the editor; the other sees them gone.
   const departures = [];
@@ -204,9 +270,11 @@ try {
   summary('"who is editing" reaches the other instance, on arrival', arrivals);
   summary('"who is editing" reaches the other instance, on leaving', departures);
   summary('both', [...arrivals, ...departures]);
-  const perEditor = (after[0] - before[0] + after[1] - before[1]) / editors;
+  const kb = (bytes) => (bytes / 1024).toFixed(1);
   console.log(
-    `memory: resident ${before[0]} → ${after[0]} kB (A), ${before[1]} → ${after[1]} kB (B): ${perEditor.toFixed(1)} kB per idle editor`,
+    `memory per idle editor (${tabs.length} more idle streams, after a collection): ` +
+      `${kb((after.js - before.js) / tabs.length)} kB of heap and buffers; ` +
+      `resident ${kb((after.rss - before.rss) / tabs.length)} kB`,
   );
   for (const pair of pairs) pair.first.editor.request.destroy();
 } finally {
