@@ -1,8 +1,9 @@
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idsOf, listening, openStream, type OpenStream } from './event-stream.ts';
 import { createNews, createTaxonomy, type Taxonomy } from './factories.ts';
 import { signedInStaff, type StaffMember } from './fixtures.ts';
-import { call, createTestApp, redisSiblings, type TestApp } from './helpers.ts';
+import { call, createSiblingApp, createTestApp, redisSiblings, type TestApp } from './helpers.ts';
 import { eventually } from './session-calls.ts';
 
 /*
@@ -90,5 +91,35 @@ describe('two instances sharing PostgreSQL or SQLite, and Redis', () => {
     const refused = await beat(a, _id, asha);
     expect(refused.status).toBe(409);
     expect(refused.body.message).toMatch(/^Bram took over/);
+  });
+});
+
+/** A local port nothing listens on. */
+async function closedPort(): Promise<number> {
+  const server = net.createServer().listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+describe('with Redis configured but unreachable', () => {
+  it('keeps presence working within the instance', async () => {
+    const lone = await createSiblingApp(t, {
+      REDIS_URL: `redis://127.0.0.1:${await closedPort()}`,
+    });
+    try {
+      const { _id } = await createNews({ app: a.app, headers: chen.headers, taxonomy });
+      const base = await listening(lone.app);
+      const brams = await events(base, _id, bram);
+      expect(await brams.next('presence')).toEqual([]);
+      const beaten = await beat(lone, _id, asha);
+      expect(beaten.status).toBe(200);
+      expect(idsOf(beaten.body.data)).toEqual([asha.id]);
+      expect(idsOf(await brams.next('presence'))).toEqual([asha.id]);
+      brams.close();
+    } finally {
+      await lone.close();
+    }
   });
 });

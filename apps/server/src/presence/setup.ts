@@ -5,6 +5,7 @@ import type { Database } from '../db/schema.ts';
 import type { Clock } from '../domain/clock.ts';
 import type { BusLogger } from '../redis/channel.ts';
 import { PresenceFanout } from './fanout.ts';
+import { FallbackPresenceStore } from './fallback-store.ts';
 import { RedisPresenceStore } from './redis-store.ts';
 import { PresenceService } from './service.ts';
 import { MemoryPresenceStore } from './store.ts';
@@ -21,14 +22,20 @@ export interface PresenceDeps {
 
 /**
  * Presence as the deployment asks (decision 110): with Redis, the editors in Redis and events
- * through its pub/sub; without, one instance keeps both in its memory.
+ * through its pub/sub (this instance's memory while Redis is away); without, one instance keeps
+ * both in its memory.
  */
 export function createPresence(deps: PresenceDeps) {
   const expiryMs = PRESENCE_TIMING.expirySeconds * 1000;
+  const memory = new MemoryPresenceStore(expiryMs);
   const store =
     deps.redis && deps.redisUrl
-      ? new RedisPresenceStore(deps.redis, deps.redisPrefix, expiryMs)
-      : new MemoryPresenceStore(expiryMs);
+      ? new FallbackPresenceStore(
+          new RedisPresenceStore(deps.redis, deps.redisPrefix, expiryMs),
+          memory,
+          deps.log,
+        )
+      : memory;
   const fanout = new PresenceFanout(
     store,
     deps.log,

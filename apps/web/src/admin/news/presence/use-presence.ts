@@ -63,6 +63,8 @@ export function useArticlePresence(
         savedRef.current(JSON.parse((event as MessageEvent<string>).data) as PresenceSaved);
       });
       source.onerror = () => {
+        // A stream that never spoke says nothing of others: the person edits (saves still check).
+        setEditors((known) => known ?? []);
         // The browser retries by itself, unless the server refused the stream (an expired
         // session): then the session is refreshed and the stream opened again.
         if (source?.readyState !== EventSource.CLOSED || closed) return;
