@@ -72,10 +72,15 @@ export class PresenceService {
     const editors = await this.store.list(articleId);
     const stream = openEventStream(reply, articleId, actor.id);
     this.fanout.add(stream, editors);
-    reply.raw.once('close', () => {
-      if (this.fanout.delete(stream)) return;
-      void this.leave(articleId, actor.id);
-    });
+    let gone = false;
+    const closed = () => {
+      if (gone) return;
+      gone = true;
+      if (!this.fanout.delete(stream)) void this.leave(articleId, actor.id);
+    };
+    reply.raw.once('close', closed);
+    // The browser may have left while the article was being checked.
+    if (request.raw.socket.destroyed) closed();
   }
 
   /** Tells the article's open editors that it was saved (after the write committed). */
