@@ -7,6 +7,7 @@ import { contactAdminRoutes, contactPublicRoutes } from './contact/routes.ts';
 import { dashboardRoutes } from './dashboard/routes.ts';
 import { newsRoutes } from './news/routes.ts';
 import { deskRoutes } from './desk/routes.ts';
+import { presenceRoutes } from './presence/routes.ts';
 import { personRoutes } from './people/routes.ts';
 import { publicRoutes } from './public/routes.ts';
 import { searchRoutes } from './search/routes.ts';
@@ -100,6 +101,7 @@ export async function apiRoutes(app: FastifyInstance) {
     // Corrections and update notes, checked again on the article itself (decision 112).
     await admin.register(correctionRoutes, { prefix: '/news' });
     await admin.register(previewRoutes(app.services.previews), { prefix: '/news' });
+    await admin.register(presenceRoutes, { prefix: '/news' });
     await admin.register(withActions(accountRoutes, { read: 'account', write: 'account' }), {
       prefix: '/auth',
     });

@@ -43,6 +43,7 @@ import { NewsRepository, toNewsDto } from './news/repo.ts';
 import { VariantMaker } from './media/variant-maker.ts';
 import { VariantProcess } from './media/variant-process.ts';
 import { ScheduledRelease } from './news/scheduled-release.ts';
+import { createPresence, type Presence } from './presence/setup.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -59,6 +60,8 @@ declare module 'fastify' {
     clock: Clock;
     hitServer: HitServer;
     variantProcess: VariantProcess;
+    /** Who is editing which article, and their open event streams (presence/). */
+    presence: Presence;
   }
 }
 
@@ -182,6 +185,18 @@ export async function buildApp(
     }),
   );
   app.decorate('adminRoutes', []);
+  const presence = createPresence({
+    db: db.kysely,
+    redis,
+    redisUrl: config.redisUrl,
+    redisPrefix: config.redisPrefix,
+    clock,
+    log: app.log,
+  });
+  app.decorate('presence', presence);
+  app.services.news.onSaved((article) => presence.service.saved(article));
+  // Open event streams never go idle: they end before the server waits for its connections.
+  app.addHook('preClose', () => presence.fanout.close());
 
   // Over plain HTTP (a local install), asking browsers to upgrade requests or remember HTTPS
   // would break the site; behind an https PUBLIC_URL both are on.

@@ -233,7 +233,9 @@ describe.each(routes)('%s %s', (method, url) => {
 
 describe.each(routes.filter(([method]) => method === 'GET'))('%s %s', (method, url) => {
   it('lets a valid admin token through (the control for the refusals above)', async () => {
-    const res = await send(method, url, validAdmin);
+    // An event stream of a real article never ends; that of a missing one answers 404, past the guard.
+    const stream = url.endsWith('/events');
+    const res = await send(method, stream ? url.replace(/:id/, randomUUID()) : url, validAdmin);
     expect(res.status).not.toBe(401);
   });
 });

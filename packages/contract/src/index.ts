@@ -5,6 +5,7 @@ export * from './images.ts';
 export * from './limits.ts';
 export * from './paths.ts';
 export * from './previews.ts';
+export * from './presence.ts';
 export * from './publication.ts';
 export * from './render.ts';
 export * from './responses.ts';

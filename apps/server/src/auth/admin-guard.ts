@@ -4,6 +4,8 @@ import type { SessionAdmin } from './service.ts';
 import type { Actor } from '../domain/actor.ts';
 import { DomainError } from '../domain/errors.ts';
 import { BEARER_AUTH } from '../http/openapi.ts';
+import { isTrustedOrigin, type TrustedOrigins } from '../security/origins.ts';
+import { ACCESS_COOKIE } from './cookies.ts';
 
 export interface AdminRoute {
   method: string;
@@ -23,6 +25,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The action of the role table the route performs: the guard refuses roles without it. */
     action?: Action;
+    /**
+     * Also accept the access-token cookie when no bearer header is sent, from the site or an
+     * allowed front end: for event streams a browser's EventSource opens (decision 110).
+     */
+    sessionCookie?: boolean;
   }
 }
 
@@ -32,6 +39,16 @@ export function bearer(request: FastifyRequest): string | null {
   if (!header) return null;
   const [scheme, token] = header.split(' ');
   return scheme?.toLowerCase() === 'bearer' && token ? token : null;
+}
+
+/**
+ * The access-token cookie of a request to a route that accepts it, sent by the site or an allowed
+ * front end (a browser's EventSource cannot send the bearer header).
+ */
+function sessionCookieOf(request: FastifyRequest, site: TrustedOrigins): string | null {
+  if (!request.routeOptions.config.sessionCookie) return null;
+  if (!isTrustedOrigin(request.headers.origin, request.host, site)) return null;
+  return request.cookies[ACCESS_COOKIE] ?? null;
 }
 
 /** A refusal: the person is signed in, but their role may not do this (403, nothing changed). */
@@ -70,7 +87,7 @@ export function guardAdminScope(app: FastifyInstance) {
     }
   });
   app.addHook('onRequest', async (request) => {
-    const token = bearer(request);
+    const token = bearer(request) ?? sessionCookieOf(request, app.config);
     if (!token) throw new DomainError('UNAUTHORIZED', 'Please sign in to continue');
     const admin = await app.services.auth.authenticate(token);
     if (!admin) {

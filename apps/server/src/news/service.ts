@@ -49,6 +49,7 @@ export class NewsService extends NewsReads {
   /** Stages, assignment and versions (decisions 106, 107), checked inside each write. */
   private readonly desk: DeskService;
   private lastStamp = 0;
+  private readonly savedListeners: ((article: AdminNewsDto) => void)[] = [];
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -238,7 +239,17 @@ export class NewsService extends NewsReads {
     // (addresses/service.ts), so they go with `before`.
     const now = this.clock.now();
     await this.invalidate([...articleTags(before, now), ...articleTags(after, now)]);
+    this.announceSaved(after);
     return after;
+  }
+
+  /** Calls `listener` with every article saved, once its write committed (open editors). */
+  onSaved(listener: (article: AdminNewsDto) => void): void {
+    this.savedListeners.push(listener);
+  }
+
+  private announceSaved(article: AdminNewsDto): void {
+    for (const listener of this.savedListeners) listener(article);
   }
 
   private async imageKeyOf(trx: Kysely<Database>, id: string): Promise<string | null | undefined> {

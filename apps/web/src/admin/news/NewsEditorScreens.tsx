@@ -12,6 +12,7 @@ import { ScreenHeader } from '../ui/ScreenHeader.tsx';
 import { fetchNewsItem, newsInvalidates, newsItemQuery, saveNews } from './api.ts';
 import { NewsForm } from './NewsForm.tsx';
 import { CorrectionsPanel } from './corrections/CorrectionsPanel.tsx';
+import { ArticlePresenceGate } from './presence/ArticlePresenceGate.tsx';
 import { HistoryPanel } from './history/HistoryPanel.tsx';
 import { PreviewPanel } from './previews/PreviewPanel.tsx';
 import { useCan } from '../lib/permissions.ts';
@@ -65,6 +66,8 @@ export function NewsUpdateScreen() {
     invalidates: newsAndDesk,
   });
   const [conflict, setConflict] = useState<Conflict | null>(null);
+  /** Restores made here: each starts the form over from the article as restored. */
+  const [restores, setRestores] = useState(0);
 
   /** A save; refused for a newer version, the version saved since is read afresh to merge. */
   const saveOrMerge = async (form: FormData, mine: MyVersion) => {
@@ -93,22 +96,32 @@ export function NewsUpdateScreen() {
         </p>
       ) : (
         <>
-          <NewsForm
-            // A save elsewhere or a restore gives the article a new version: the form starts over.
-            key={`${item.data._id}:${item.data.version}`}
-            mode="update"
-            timeZone={timeZone}
-            initial={formFromNews(item.data, timeZone)}
-            newsId={item.data._id}
-            authors={item.data.authors}
-            stage={item.data.stage}
-            version={item.data.version}
-            assignee={item.data.assignee}
-            pending={save.isPending}
-            onSave={(form, values, removeImage) => saveOrMerge(form, { values, removeImage })}
-            onSaved={() => navigate(paths.admin.newsTable())}
-          />
-          <HistoryPanel newsId={item.data._id} />
+          <ArticlePresenceGate key={item.data._id} articleId={item.data._id}>
+            {({ readOnly, mode }) => (
+              <NewsForm
+                // A reader sees each save; the one editing keeps what they typed (and the
+                // version they opened, so a save since is a 409 to merge), until they restore.
+                key={
+                  readOnly && mode !== 'taken-over'
+                    ? `read:${item.data.version}`
+                    : `edit:${restores}`
+                }
+                mode="update"
+                timeZone={timeZone}
+                initial={formFromNews(item.data, timeZone)}
+                newsId={item.data._id}
+                authors={item.data.authors}
+                stage={item.data.stage}
+                version={item.data.version}
+                assignee={item.data.assignee}
+                pending={save.isPending}
+                onSave={(form, values, removeImage) => saveOrMerge(form, { values, removeImage })}
+                onSaved={() => navigate(paths.admin.newsTable())}
+                readOnly={readOnly}
+              />
+            )}
+          </ArticlePresenceGate>
+          <HistoryPanel newsId={item.data._id} onRestored={() => setRestores((n) => n + 1)} />
           <CorrectionsPanel
             newsId={item.data._id}
             authors={item.data.authors}

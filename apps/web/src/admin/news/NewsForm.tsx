@@ -7,7 +7,7 @@ import {
   type Stage,
   type StaffRef,
 } from '@newsroom/contract';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useAnchors, useCategories, usePublishers } from '../taxonomy/api.ts';
 import { Button } from '../ui/Button.tsx';
@@ -56,6 +56,8 @@ interface NewsFormProps {
    */
   onSave: (form: FormData, values: NewsFormOutput, removeImage: boolean) => Promise<unknown>;
   onSaved?: () => void;
+  /** Its rich text is not editable (the screen disables the other fields: presence/). */
+  readOnly?: boolean;
 }
 
 /**
@@ -84,6 +86,7 @@ function NewsFormFields({
   pending,
   onSave,
   onSaved,
+  readOnly = false,
 }: NewsFormProps) {
   const descriptionLabelId = useId();
   const descriptionErrorId = useId();
@@ -108,6 +111,9 @@ function NewsFormFields({
     defaultValues: startingFrom(initial),
   });
   const { register, control, setValue, watch, formState } = form;
+  // The version the form was opened at: a save by someone else since is refused (409) and
+  // merged, however often the article is read again meanwhile (decision 107).
+  const [openedVersion] = useState(version);
   const autosave = useAutosave(newsId, form);
   const { errors } = formState;
 
@@ -118,7 +124,7 @@ function NewsFormFields({
 
   const submit = form.handleSubmit(async (values) => {
     const removeImage = Boolean(initial.keptImageURL && !values.keptImageURL && !values.image);
-    await onSave(toFormData(values, removeImage, timeZone, version), values, removeImage);
+    await onSave(toFormData(values, removeImage, timeZone, openedVersion), values, removeImage);
     form.reset(startingFrom(emptyNewsForm));
     onSaved?.();
   });
@@ -166,6 +172,7 @@ function NewsFormFields({
               value={field.value}
               onChange={field.onChange}
               labelId={descriptionLabelId}
+              readOnly={readOnly}
               invalid={Boolean(errors.description)}
               describedBy={errors.description ? descriptionErrorId : undefined}
             />

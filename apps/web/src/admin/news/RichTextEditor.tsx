@@ -8,6 +8,7 @@ interface RichTextEditorProps {
   labelId: string;
   invalid?: boolean;
   describedBy?: string;
+  readOnly?: boolean;
 }
 
 const TOOLBAR = [
@@ -31,12 +32,15 @@ export function RichTextEditor({
   labelId,
   invalid,
   describedBy,
+  readOnly = false,
 }: RichTextEditorProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const quillRef = useRef<Quill | null>(null);
   const emitted = useRef<string | null>(null);
   const onChangeRef = useRef(onChange);
   const initialValue = useRef(value);
+  const readOnlyRef = useRef(readOnly);
+  readOnlyRef.current = readOnly;
 
   useEffect(() => {
     onChangeRef.current = onChange;
@@ -63,6 +67,7 @@ export function RichTextEditor({
         onChangeRef.current(html);
       });
       quillRef.current = quill;
+      quill.enable(!readOnlyRef.current);
     });
     return () => {
       cancelled = true;
@@ -84,6 +89,7 @@ export function RichTextEditor({
   }, [value]);
 
   useEffect(() => {
+    quillRef.current?.enable(!readOnly);
     const root = quillRef.current?.root;
     if (!root) return;
     if (invalid) root.setAttribute('aria-invalid', 'true');

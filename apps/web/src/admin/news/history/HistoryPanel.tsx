@@ -31,7 +31,14 @@ const label = (revision: RevisionSummary) =>
  * word by word; and one restored (after asking) as a new revision, history left as it was. The
  * editor starts over from the article as restored.
  */
-export function HistoryPanel({ newsId }: { newsId: string }) {
+export function HistoryPanel({
+  newsId,
+  onRestored,
+}: {
+  newsId: string;
+  /** Told once a restore is saved, so the editor starts over from it. */
+  onRestored?: () => void;
+}) {
   const [page, setPage] = useState(1);
   const revisions = useRevisions(newsId, page);
   const [viewing, setViewing] = useState<string | null>(null);
@@ -48,6 +55,7 @@ export function HistoryPanel({ newsId }: { newsId: string }) {
       setRestoring(null);
       // The editor starts over from the article as restored.
       queryClient.setQueryData(adminKeys.newsItem(newsId), envelope.data);
+      onRestored?.();
     },
   });
 

@@ -1,0 +1,76 @@
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { collectErrors, readOtp } from './support.ts';
+
+/**
+ * Two people open the same article in two browsers: the second sees at once that the first is
+ * editing it, and takes it over; the first's editor turns read-only and says who took it.
+ */
+test.describe.configure({ mode: 'serial' });
+
+const run = Math.random().toString(36).slice(2, 8);
+const asha = { name: 'Asha Presence', email: `asha-${run}@example.com`, password: 'asha-pass-1' };
+const bram = { name: 'Bram Presence', email: `bram-${run}@example.com`, password: 'bram-pass-1' };
+type Person = typeof asha;
+
+async function signUp(request: APIRequestContext, person: Person) {
+  const signup = await request.post('/api/v1/auth/admin/signup', {
+    data: { ...person, code: process.env.E2E_SIGNUP_CODE, confirmPassword: person.password },
+  });
+  expect(signup.status()).toBe(200);
+  const code = await readOtp(person.email);
+  const verify = await request.post('/api/v1/auth/verify', { data: { email: person.email, code } });
+  expect(verify.status()).toBe(200);
+}
+
+async function signedIn(browser: Browser, person: Person): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+  const page = await context.newPage();
+  await page.goto('/login');
+  await page.getByLabel('Email', { exact: true }).fill(person.email);
+  await page.getByLabel('Password', { exact: true }).fill(person.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByRole('button', { name: /Hello Admin/ })).toBeVisible();
+  return page;
+}
+
+/** The newest article of the site, as the reader API lists it. */
+async function someArticle(request: APIRequestContext): Promise<{ _id: string; title: string }> {
+  const answer = await request.get('/api/v1/u/get?page=1&limit=1');
+  expect(answer.status()).toBe(200);
+  const body = (await answer.json()) as { data: { _id: string; title: string }[] };
+  const [article] = body.data;
+  if (!article) throw new Error('the site has no public article');
+  return article;
+}
+
+test('the second browser sees the first editing, takes over, and the first turns read-only', async ({
+  browser,
+  request,
+}) => {
+  await signUp(request, asha);
+  await signUp(request, bram);
+  const article = await someArticle(request);
+  const first = await signedIn(browser, asha);
+  const second = await signedIn(browser, bram);
+  const errors = [...collectErrors(first), ...collectErrors(second)];
+
+  await first.goto(`/news/update/${article._id}`);
+  const firstTitle = first.getByLabel('Title');
+  await expect(firstTitle).toHaveValue(article.title);
+  await expect(firstTitle).toBeEditable();
+
+  await second.goto(`/news/update/${article._id}`);
+  const banner = second.getByRole('status').filter({ hasText: 'is editing since' });
+  await expect(banner).toContainText(/Asha Presence is editing since \d{1,2}:\d{2}/);
+  await expect(second.getByLabel('Title')).toBeDisabled();
+  await second.getByRole('button', { name: 'Take over' }).click();
+  await expect(second.getByLabel('Title')).toBeEditable();
+  await expect(banner).toHaveCount(0);
+
+  await expect(first.getByText(/Bram Presence took over editing/)).toBeVisible();
+  await expect(firstTitle).toBeDisabled();
+  await expect(first.getByRole('button', { name: 'Update News' })).toBeDisabled();
+  expect(errors).toEqual([]);
+  await first.context().close();
+  await second.context().close();
+});
