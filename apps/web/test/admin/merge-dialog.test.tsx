@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
@@ -7,6 +7,7 @@ import type { AdminNewsDto } from '@newsroom/contract';
 import { NewsUpdateScreen } from '../../src/admin/news/NewsEditorScreens.tsx';
 import { clearAuth, setAuth } from '../../src/lib/auth-store.ts';
 import { createNews } from '../public/factories.ts';
+import { FakeEventSource } from './fake-event-source.ts';
 import { ok, on, stubFetch, type StubbedCall } from './fetch-stub.ts';
 
 /*
@@ -57,6 +58,7 @@ function stubServer() {
     on('GET', '/anchor/get', ok([])),
     on('GET', '/staff/authors', ok([])),
     on('GET', '/auth/me', ok({ _id: 'staff-1', name: 'Asha Rao', slug: 'asha-rao' })),
+    on('POST', '/news/news-1/presence', ok([])),
     (call: StubbedCall) => {
       if (!call.url.includes('/news/get/news-1')) return undefined;
       reads += 1;
@@ -82,7 +84,10 @@ function stubServer() {
   return () => calls.filter((call) => call.method === 'PUT');
 }
 
-function renderEditor() {
+/** The editor, opened with nobody else editing the article (its event stream says so). */
+async function renderEditor() {
+  FakeEventSource.opened = [];
+  vi.stubGlobal('EventSource', FakeEventSource);
   setAuth({ role: 'editor', email: 'editor@example.com', accessToken: 'test-access-token' });
   onTestFinished(() => clearAuth());
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -96,12 +101,14 @@ function renderEditor() {
       </MemoryRouter>
     </QueryClientProvider>,
   );
+  await waitFor(() => expect(FakeEventSource.opened).toHaveLength(1));
+  FakeEventSource.opened[0]?.emit('presence', []);
 }
 
 describe('a save over a version saved since', { timeout: 20_000 }, () => {
   it('shows both versions and saves the merge chosen field by field', async () => {
     const saves = stubServer();
-    renderEditor();
+    await renderEditor();
     await screen.findByRole('textbox', { name: 'Description' }, { timeout: 5000 });
     const title = screen.getByLabelText('Title');
     await userEvent.clear(title);
@@ -143,7 +150,7 @@ describe('a save over a version saved since', { timeout: 20_000 }, () => {
 
   it('goes back to the edit, unsaved, when the person chooses to', async () => {
     const saves = stubServer();
-    renderEditor();
+    await renderEditor();
     await screen.findByRole('textbox', { name: 'Description' }, { timeout: 5000 });
     await userEvent.click(screen.getByRole('button', { name: 'Update News' }));
     const dialog = await screen.findByRole('dialog');

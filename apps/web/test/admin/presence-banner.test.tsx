@@ -1,38 +1,10 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ArticlePresenceGate } from '../../src/admin/news/presence/ArticlePresenceGate.tsx';
+import { FakeEventSource } from './fake-event-source.ts';
 import { ok, on, stubFetch, type StubbedCall } from './fetch-stub.ts';
 import { renderAdmin } from './render.tsx';
-
-/** A browser's EventSource, driven by the test: the server's events are `emit`ted. */
-class FakeEventSource {
-  static readonly CLOSED = 2;
-  static opened: FakeEventSource[] = [];
-  readyState = 1;
-  onerror: (() => void) | null = null;
-  private readonly listeners = new Map<string, ((event: MessageEvent<string>) => void)[]>();
-
-  constructor(
-    readonly url: string,
-    readonly init?: EventSourceInit,
-  ) {
-    FakeEventSource.opened.push(this);
-  }
-
-  addEventListener(name: string, listener: (event: MessageEvent<string>) => void) {
-    this.listeners.set(name, [...(this.listeners.get(name) ?? []), listener]);
-  }
-
-  emit(name: string, data: unknown) {
-    const event = new MessageEvent(name, { data: JSON.stringify(data) });
-    act(() => this.listeners.get(name)?.forEach((listener) => listener(event)));
-  }
-
-  close() {
-    this.readyState = FakeEventSource.CLOSED;
-  }
-}
 
 const me = {
   _id: 'me',
