@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { collectErrors, expectToast, openSection, readOtp } from './support.ts';
+import { collectErrors, expectToast, openSection, sharedAdmin, signIn } from './support.ts';
 
 /**
  * Corrections in the open (decision 112), in a real browser: an editor adds a correction to a
@@ -10,11 +10,6 @@ import { collectErrors, expectToast, openSection, readOtp } from './support.ts';
 test.describe.configure({ mode: 'serial' });
 
 const run = Math.random().toString(36).slice(2, 8);
-const admin = {
-  name: 'Corrections Admin',
-  email: `corr-${run}@example.com`,
-  password: 'e2e-password-7',
-};
 const FIRST = `The ferry leaves at 7:10, not 7:40 as an earlier version said (${run}).`;
 const AMENDED = `The ferry leaves at 7:10 from pier 2, not 7:40 as an earlier version said (${run}).`;
 
@@ -24,25 +19,11 @@ let errors: string[];
 let slug = '';
 let title = '';
 
-test.beforeAll(async ({ browser: opened }) => {
+test.beforeAll(async ({ browser: opened, request }) => {
   browser = opened;
   page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
   errors = collectErrors(page);
-  await page.goto('/admin/register');
-  await page.getByLabel('Name', { exact: true }).fill(admin.name);
-  await page.getByLabel('Email', { exact: true }).fill(admin.email);
-  await page.getByLabel('Sign-up code', { exact: true }).fill(process.env.E2E_SIGNUP_CODE ?? '');
-  await page.getByLabel('Password', { exact: true }).fill(admin.password);
-  await page.getByLabel('Confirm Password', { exact: true }).fill(admin.password);
-  await page.getByRole('button', { name: 'Register' }).click();
-  await expect(page).toHaveURL('/verify-account');
-  await page.getByLabel('OTP', { exact: true }).fill(await readOtp(admin.email));
-  await page.getByRole('button', { name: 'Verify' }).click();
-  await expect(page).toHaveURL('/login');
-  await page.getByLabel('Email', { exact: true }).fill(admin.email);
-  await page.getByLabel('Password', { exact: true }).fill(admin.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page.getByRole('button', { name: /Hello Admin/ })).toBeVisible();
+  await signIn(page, await sharedAdmin(request));
 });
 
 test.afterAll(async () => {

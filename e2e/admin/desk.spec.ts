@@ -1,6 +1,15 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { collectErrors, expectToast, invitationLink, openSection, readOtp } from './support.ts';
+import { expect, test, type Page } from '@playwright/test';
+import {
+  collectErrors,
+  expectToast,
+  invitationLink,
+  openSection,
+  sharedAdmin,
+  accessToken,
+  type Credentials,
+  newPage,
+} from './support.ts';
 
 /**
  * The desk in the browser (decisions 106, 107): a contributor drafts and sends the story to
@@ -11,7 +20,7 @@ import { collectErrors, expectToast, invitationLink, openSection, readOtp } from
 test.describe.configure({ mode: 'serial' });
 
 const run = Math.random().toString(36).slice(2, 8);
-const admin = { name: 'Chief Admin', email: `chief-${run}@example.com`, password: 'chief-pass-1' };
+let admin: Credentials;
 const editor = {
   name: 'Meera Editor',
   email: `meera-${run}@example.com`,
@@ -29,11 +38,6 @@ const pages = {} as Record<'admin' | 'editor' | 'contributor', Page>;
 let errors: string[];
 let adminToken = '';
 let storyId = '';
-
-async function newPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
-  return context.newPage();
-}
 
 /** The wall-clock time `ms` from now in the site's zone, as the date-time input takes it. */
 function kolkataInput(ms: number): string {
@@ -62,18 +66,8 @@ const storyRow = (page: Page) =>
   page.getByRole('row').filter({ has: page.getByRole('button', { name: `Edit ${story.title}` }) });
 
 test.beforeAll(async ({ browser, request }) => {
-  const signup = await request.post('/api/v1/auth/admin/signup', {
-    data: { ...admin, code: process.env.E2E_SIGNUP_CODE, confirmPassword: admin.password },
-  });
-  expect(signup.status()).toBe(200);
-  const code = await readOtp(admin.email);
-  expect(
-    (await request.post('/api/v1/auth/verify', { data: { email: admin.email, code } })).status(),
-  ).toBe(200);
-  const login = await request.post('/api/v1/auth/login', {
-    data: { email: admin.email, password: admin.password },
-  });
-  adminToken = (await login.json()).data.accessToken as string;
+  admin = await sharedAdmin(request);
+  adminToken = await accessToken(request, admin);
   for (const [person, role] of [
     [editor, 'editor'],
     [contributor, 'contributor'],
@@ -228,15 +222,21 @@ test('two people edit it at once, and the merge keeps both edits', async () => {
   const second = pages.admin;
   await openSection(second, 'News Table');
   const mine = await openStory(second);
-  const theirs = await openStory(first);
+  const newMeta = 'The morning ferry runs again from Monday';
+  await mine.getByLabel('Meta Description', { exact: true }).fill(newMeta);
 
+  // The admin is editing it (decision 110): the editor takes it over, and saves a new title.
+  const theirs = await openStory(first);
+  await first.getByRole('button', { name: 'Take over', exact: true }).click();
   const newTitle = `Ferry timetable returns on Monday ${run}`;
   await theirs.getByLabel('Title', { exact: true }).fill(newTitle);
   await theirs.getByRole('button', { name: 'Update News' }).click();
   await expectToast(first, 'News updated successfully');
 
-  const newMeta = 'The morning ferry runs again from Monday';
-  await mine.getByLabel('Meta Description', { exact: true }).fill(newMeta);
+  // The admin's editor, taken over, kept what they typed; taken back, its save names the version
+  // it opened: someone saved since, and the merge keeps both edits.
+  await second.getByRole('button', { name: 'Take over again' }).click();
+  await expect(mine.getByLabel('Meta Description', { exact: true })).toHaveValue(newMeta);
   await mine.getByRole('button', { name: 'Update News' }).click();
   await expect(second.getByText(`${editor.name} saved this article at`).first()).toBeVisible();
   const dialog = second.getByRole('dialog', {

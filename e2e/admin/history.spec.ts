@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { collectErrors, readOtp } from './support.ts';
+import { collectErrors, sharedAdmin, accessToken } from './support.ts';
 
 /**
  * An article's history in the browser (decision 108): two revisions compared word by word and
@@ -9,11 +9,6 @@ import { collectErrors, readOtp } from './support.ts';
 test.describe.configure({ mode: 'serial' });
 
 const run = Math.random().toString(36).slice(2, 8);
-const admin = {
-  name: 'History Admin',
-  email: `history-${run}@example.com`,
-  password: 'history-pass-1',
-};
 const first = `Harbour lights return tonight ${run}`;
 const second = `Harbour lights stay dark tonight ${run}`;
 const body = (verb: string) =>
@@ -39,18 +34,8 @@ async function api(
 }
 
 test.beforeAll(async ({ browser, request }) => {
-  const signup = await request.post('/api/v1/auth/admin/signup', {
-    data: { ...admin, code: process.env.E2E_SIGNUP_CODE, confirmPassword: admin.password },
-  });
-  expect(signup.status()).toBe(200);
-  const code = await readOtp(admin.email);
-  expect(
-    (await request.post('/api/v1/auth/verify', { data: { email: admin.email, code } })).status(),
-  ).toBe(200);
-  const login = await request.post('/api/v1/auth/login', {
-    data: { email: admin.email, password: admin.password },
-  });
-  const token = (await login.json()).data.accessToken as string;
+  const admin = await sharedAdmin(request);
+  const token = await accessToken(request, admin);
   const category = await api(request, token, 'post', '/category/create', {
     name: `Harbour ${run}`,
   });

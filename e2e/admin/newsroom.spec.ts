@@ -121,6 +121,8 @@ test('the contributor writes a draft and is offered no way to publish it', async
   await page.getByRole('button', { name: `Edit ${story.title}` }).click();
   const update = page.getByRole('form', { name: 'Update news' });
   await expect(update.getByRole('group', { name: 'Publishing' }).getByRole('radio')).toHaveCount(2);
+  // Leaving the editor, the contributor no longer holds the article (decision 110).
+  await openSection(page, 'News Table');
 });
 
 test('the editor publishes the contributor’s draft', async ({ request }) => {

@@ -1,5 +1,12 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { collectErrors, readOtp } from './support.ts';
+import {
+  accessToken,
+  collectErrors,
+  joinStaff,
+  newPage,
+  sharedAdmin,
+  type Credentials,
+} from './support.ts';
 
 /**
  * Two people open the same article in two browsers: the second sees at once that the first is
@@ -8,21 +15,9 @@ import { collectErrors, readOtp } from './support.ts';
 test.describe.configure({ mode: 'serial' });
 
 const run = Math.random().toString(36).slice(2, 8);
-const asha = { name: 'Asha Presence', email: `asha-${run}@example.com`, password: 'asha-pass-1' };
 const bram = { name: 'Bram Presence', email: `bram-${run}@example.com`, password: 'bram-pass-1' };
-type Person = typeof asha;
 
-async function signUp(request: APIRequestContext, person: Person) {
-  const signup = await request.post('/api/v1/auth/admin/signup', {
-    data: { ...person, code: process.env.E2E_SIGNUP_CODE, confirmPassword: person.password },
-  });
-  expect(signup.status()).toBe(200);
-  const code = await readOtp(person.email);
-  const verify = await request.post('/api/v1/auth/verify', { data: { email: person.email, code } });
-  expect(verify.status()).toBe(200);
-}
-
-async function signedIn(browser: Browser, person: Person): Promise<Page> {
+async function signedIn(browser: Browser, person: Credentials): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
   const page = await context.newPage();
   await page.goto('/login');
@@ -47,11 +42,11 @@ test('the second browser sees the first editing, takes over, and the first turns
   browser,
   request,
 }) => {
-  await signUp(request, asha);
-  await signUp(request, bram);
+  const asha = await sharedAdmin(request);
   const article = await someArticle(request);
   const first = await signedIn(browser, asha);
-  const second = await signedIn(browser, bram);
+  const second = await newPage(browser);
+  await joinStaff(request, await accessToken(request, asha), second, bram, 'editor');
   const errors = [...collectErrors(first), ...collectErrors(second)];
 
   await first.goto(`/news/update/${article._id}`);
@@ -61,7 +56,7 @@ test('the second browser sees the first editing, takes over, and the first turns
 
   await second.goto(`/news/update/${article._id}`);
   const banner = second.getByRole('status').filter({ hasText: 'is editing since' });
-  await expect(banner).toContainText(/Asha Presence is editing since \d{1,2}:\d{2}/);
+  await expect(banner).toContainText(new RegExp(`${asha.name} is editing since \\d{1,2}:\\d{2}`));
   await expect(second.getByLabel('Title')).toBeDisabled();
   await second.getByRole('button', { name: 'Take over' }).click();
   await expect(second.getByLabel('Title')).toBeEditable();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { collectErrors, expectToast, readOtp } from './support.ts';
+import { collectErrors, expectToast, sharedAdmin, signIn, type Credentials } from './support.ts';
 
 /**
  * A preview link in real browsers (decision 113): an editor makes one in the editor of a draft;
@@ -10,11 +10,6 @@ import { collectErrors, expectToast, readOtp } from './support.ts';
 test.describe.configure({ mode: 'serial' });
 
 const run = Math.random().toString(36).slice(2, 8);
-const admin = {
-  name: 'Preview Admin',
-  email: `preview-${run}@example.com`,
-  password: 'e2e-password-3',
-};
 const title = `Preview-only harbour report ${run}`;
 const slug = `preview-only-harbour-report-${run}`;
 
@@ -34,24 +29,13 @@ const api = async <T>(method: 'GET' | 'POST' | 'DELETE', path: string, data?: ob
   return ((await res.json()) as { data: T }).data;
 };
 
-test.beforeAll(async ({ browser }) => {
+let admin: Credentials;
+
+test.beforeAll(async ({ browser, request }) => {
   page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
   errors = collectErrors(page);
-  await page.goto('/admin/register');
-  await page.getByLabel('Name', { exact: true }).fill(admin.name);
-  await page.getByLabel('Email', { exact: true }).fill(admin.email);
-  await page.getByLabel('Sign-up code', { exact: true }).fill(process.env.E2E_SIGNUP_CODE ?? '');
-  await page.getByLabel('Password', { exact: true }).fill(admin.password);
-  await page.getByLabel('Confirm Password', { exact: true }).fill(admin.password);
-  await page.getByRole('button', { name: 'Register' }).click();
-  await expect(page).toHaveURL('/verify-account');
-  await page.getByLabel('OTP', { exact: true }).fill(await readOtp(admin.email));
-  await page.getByRole('button', { name: 'Verify' }).click();
-  await expect(page).toHaveURL('/login');
-  await page.getByLabel('Email', { exact: true }).fill(admin.email);
-  await page.getByLabel('Password', { exact: true }).fill(admin.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page.getByRole('button', { name: /Hello Admin/ })).toBeVisible();
+  admin = await sharedAdmin(request);
+  await signIn(page, admin);
   token = await page.evaluate(
     () =>
       (JSON.parse(localStorage.getItem('newsroom:auth') ?? '{}') as { accessToken: string })

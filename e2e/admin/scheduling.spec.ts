@@ -52,10 +52,12 @@ const publicStatus = async () => (await page.request.get(`/api/v1/u/news/${slug}
 
 test('schedules an article at a time in Asia/Kolkata and shows that time in the table', async () => {
   await openSection(page, 'News Table');
-  // The newest active article (the status dot reads Active or Inactive to screen readers).
+  // The newest active, published article (the status dot reads Active or Inactive to screen
+  // readers; the stage says whether it is out).
   const active = page
     .getByRole('row')
     .filter({ has: page.getByRole('cell', { name: 'Active', exact: true }) })
+    .filter({ has: page.getByTestId('stage').getByText('Published', { exact: true }) })
     .first();
   const firstEdit = active.getByRole('button', { name: /^Edit / });
   title = ((await firstEdit.getAttribute('aria-label')) ?? '').replace(/^Edit /, '');

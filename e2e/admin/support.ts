@@ -1,3 +1,5 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import {
   expect,
   type APIRequestContext,
@@ -63,6 +65,75 @@ export async function registerAdmin(
   const code = await readOtp(admin.email);
   const verify = await request.post('/api/v1/auth/verify', { data: { email: admin.email, code } });
   expect(verify.status()).toBe(200);
+}
+
+/** Who signs in: a name, an e-mail address and a password. */
+export interface Credentials {
+  name: string;
+  email: string;
+  password: string;
+}
+
+/**
+ * The admin that browser tests share when what they test is not an admin's own account,
+ * registered once a run (the site lets one address register ten admins an hour, and the run
+ * comes from one address). Kept in the run's data folder, so a restarted worker finds it.
+ */
+export async function sharedAdmin(request: APIRequestContext): Promise<Credentials> {
+  const dataDir = process.env.E2E_DATA_DIR;
+  if (!dataDir) throw new Error('E2E_DATA_DIR is not set; run through playwright.config.ts');
+  const file = path.join(dataDir, 'e2e-shared-admin.json');
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as Credentials;
+  } catch {
+    const run = Math.random().toString(36).slice(2, 8);
+    const admin = { name: 'Desk Admin', email: `desk-${run}@example.com`, password: 'desk-pass-1' };
+    await registerAdmin(request, admin);
+    writeFileSync(file, JSON.stringify(admin));
+    return admin;
+  }
+}
+
+/** An access token of `who`, signed in through the API. */
+export async function accessToken(request: APIRequestContext, who: Credentials): Promise<string> {
+  const login = await request.post('/api/v1/auth/login', {
+    data: { email: who.email, password: who.password },
+  });
+  expect(login.status()).toBe(200);
+  return ((await login.json()) as { data: { accessToken: string } }).data.accessToken;
+}
+
+/** Signs `who` in on `page` through the sign-in screen, and waits for the back office. */
+export async function signIn(page: Page, who: Credentials) {
+  await page.goto('/login');
+  await page.getByLabel('Email', { exact: true }).fill(who.email);
+  await page.getByLabel('Password', { exact: true }).fill(who.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByRole('button', { name: /^Hello / })).toBeVisible();
+}
+
+/**
+ * Brings `person` onto the staff in `role`: invited by the admin whose token is `adminToken`,
+ * then joining through the mailed link on `page`, where they are then signed in.
+ */
+export async function joinStaff(
+  request: APIRequestContext,
+  adminToken: string,
+  page: Page,
+  person: Credentials,
+  role: string,
+) {
+  const invited = await request.post('/api/v1/staff/invitations', {
+    headers: { authorization: `Bearer ${adminToken}` },
+    data: { email: person.email, role },
+  });
+  expect(invited.status()).toBe(200);
+  await page.goto(await invitationLink(person.email));
+  await page.getByLabel('Name').fill(person.name);
+  await page.getByLabel('Password', { exact: true }).fill(person.password);
+  await page.getByLabel('Confirm password').fill(person.password);
+  await page.getByRole('button', { name: 'Join' }).click();
+  await expect(page.getByRole('button', { name: /^Hello / })).toBeVisible();
 }
 
 /** A page in a browser context of its own (its own cookies and storage), at a desktop size. */
