@@ -15,12 +15,12 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config/env.ts';
 import { openDatabase } from '../apps/server/src/db/database.ts';
 import { migrationProvider } from '../apps/server/src/migrations/provider.ts';
 import { storedBody } from '../apps/server/src/revisions/body-delta.ts';
+import { runStatement, withoutIndexes } from './scale/bulk.mjs';
 import { bulkLoad, growPostgres, growSqlite, growTaxonomy } from './scale/grow.mjs';
 
 const { values } = parseArgs({
@@ -52,11 +52,13 @@ const where = databaseUrl
   : `SQLite in ${dataDir}`;
 
 if (values.fresh) {
-  if (databaseUrl) await withClient(`drop schema if exists ${schema} cascade`);
+  if (databaseUrl)
+    await runStatement(values['database-url'], `drop schema if exists ${schema} cascade`);
   else rmSync(dataDir, { recursive: true, force: true });
 }
 mkdirSync(dataDir, { recursive: true });
-if (databaseUrl) await withClient(`create schema if not exists ${schema}`);
+if (databaseUrl)
+  await runStatement(values['database-url'], `create schema if not exists ${schema}`);
 
 const db = await openDatabase({ databaseUrl, dataDir, migrations: migrationProvider });
 const kysely = db.kysely;
@@ -160,32 +162,20 @@ async function growRevisions() {
       kysely,
     );
   }
-  const indexes = ['news_revisions_number_idx', 'news_revisions_deleted_idx'];
-  const definitions = isSqlite
-    ? (
-        await sql`select sql as definition from sqlite_master where type = 'index' and tbl_name = 'news_revisions' and sql is not null`.execute(
-          kysely,
-        )
-      ).rows
-    : (
-        await sql`select indexdef as definition from pg_indexes where schemaname = current_schema() and tablename = 'news_revisions' and indexname not in (select conname from pg_constraint)`.execute(
-          kysely,
-        )
-      ).rows;
-  for (const name of indexes) await sql.raw(`drop index if exists ${name}`).execute(kysely);
-  const started = performance.now();
-  const id = isSqlite ? sql`lower(hex(randomblob(16)))` : sql`gen_random_uuid()::text`;
-  // Saved an hour apart, the last at the article's own time.
-  const at = isSqlite
-    ? sql`strftime('%Y-%m-%dT%H:%M:%fZ', n.updated_at, '-' || (${REVISIONS} - t.k) || ' hours')`
-    : sql`to_char((n.updated_at::timestamptz - make_interval(hours => ${REVISIONS} - t.k)) at time zone 'utc', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-  await sql`insert into news_revisions (id, news_id, number, kind, stage, by_id, by_name, created_at, fields, body, body_full, deleted_at)
+  await withoutIndexes(kysely, isSqlite, 'news_revisions', async () => {
+    const started = performance.now();
+    const id = isSqlite ? sql`lower(hex(randomblob(16)))` : sql`gen_random_uuid()::text`;
+    // Saved an hour apart, the last at the article's own time.
+    const at = isSqlite
+      ? sql`strftime('%Y-%m-%dT%H:%M:%fZ', n.updated_at, '-' || (${REVISIONS} - t.k) || ' hours')`
+      : sql`to_char((n.updated_at::timestamptz - make_interval(hours => ${REVISIONS} - t.k)) at time zone 'utc', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+    await sql`insert into news_revisions (id, news_id, number, kind, stage, by_id, by_name, created_at, fields, body, body_full, deleted_at)
     select ${id}, n.id, t.k, 'save', 'published', null, 'Bench editor', ${at}, ${fields}, t.body, t.body_full, null
     from news n cross join revision_template t`.execute(kysely);
-  process.stdout.write(
-    `\n  ${(articles * REVISIONS).toLocaleString('en')} revisions in ${((performance.now() - started) / 1000).toFixed(1)} s`,
-  );
-  for (const { definition } of definitions) await sql.raw(definition).execute(kysely);
+    process.stdout.write(
+      `\n  ${(articles * REVISIONS).toLocaleString('en')} revisions in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
+  });
   if (isSqlite) await sql`analyze`.execute(kysely);
   else await sql`vacuum analyze news_revisions`.execute(kysely);
 }
@@ -351,11 +341,4 @@ async function time(count, fn) {
     if (i >= 10) times.push(performance.now() - started);
   }
   return percentiles(times);
-}
-
-async function withClient(statement) {
-  const client = new pg.Client({ connectionString: values['database-url'] });
-  await client.connect();
-  await client.query(statement);
-  await client.end();
 }

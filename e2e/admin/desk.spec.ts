@@ -6,9 +6,10 @@ import {
   invitationLink,
   openSection,
   sharedAdmin,
-  accessToken,
   type Credentials,
   newPage,
+  signIn,
+  tokenOf,
 } from './support.ts';
 
 /**
@@ -67,7 +68,9 @@ const storyRow = (page: Page) =>
 
 test.beforeAll(async ({ browser, request }) => {
   admin = await sharedAdmin(request);
-  adminToken = await accessToken(request, admin);
+  pages.admin = await newPage(browser);
+  await signIn(pages.admin, admin);
+  adminToken = await tokenOf(pages.admin);
   for (const [person, role] of [
     [editor, 'editor'],
     [contributor, 'contributor'],
@@ -78,7 +81,6 @@ test.beforeAll(async ({ browser, request }) => {
     });
     expect(invited.status()).toBe(200);
   }
-  pages.admin = await newPage(browser);
   pages.editor = await newPage(browser);
   pages.contributor = await newPage(browser);
   errors = collectErrors(pages.editor);
@@ -94,11 +96,6 @@ test.beforeAll(async ({ browser, request }) => {
     await page.getByRole('button', { name: 'Join' }).click();
     await expect(page.getByRole('button', { name: /Hello/ })).toBeVisible();
   }
-  await pages.admin.goto('/login');
-  await pages.admin.getByLabel('Email', { exact: true }).fill(admin.email);
-  await pages.admin.getByLabel('Password', { exact: true }).fill(admin.password);
-  await pages.admin.getByRole('button', { name: 'Login' }).click();
-  await expect(pages.admin.getByRole('button', { name: /Hello Admin/ })).toBeVisible();
 });
 
 test.afterAll(async ({ request }) => {

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { collectErrors, sharedAdmin, accessToken } from './support.ts';
+import { collectErrors, sharedAdmin, signIn, tokenOf } from './support.ts';
 
 /**
  * An article's history in the browser (decision 108): two revisions compared word by word and
@@ -16,6 +16,7 @@ const body = (verb: string) =>
 
 let page: Page;
 let newsId = '';
+let token = '';
 let errors: string[];
 
 async function api(
@@ -34,8 +35,12 @@ async function api(
 }
 
 test.beforeAll(async ({ browser, request }) => {
-  const admin = await sharedAdmin(request);
-  const token = await accessToken(request, admin);
+  // A context of its own: a tab of it is closed and another opened on the same sign-in.
+  const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+  page = await context.newPage();
+  errors = collectErrors(page);
+  await signIn(page, await sharedAdmin(request));
+  token = await tokenOf(page);
   const category = await api(request, token, 'post', '/category/create', {
     name: `Harbour ${run}`,
   });
@@ -63,19 +68,15 @@ test.beforeAll(async ({ browser, request }) => {
     title: second,
     description: body('rejected'),
   });
-
-  // A context of its own: a tab of it is closed and another opened on the same sign-in.
-  const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
-  page = await context.newPage();
-  errors = collectErrors(page);
-  await page.goto('/login');
-  await page.getByLabel('Email', { exact: true }).fill(admin.email);
-  await page.getByLabel('Password', { exact: true }).fill(admin.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page.getByRole('button', { name: /Hello Admin/ })).toBeVisible();
 });
 
-test.afterAll(async () => {
+test.afterAll(async ({ request }) => {
+  // The article goes, so the reader tests after these find a demo article newest.
+  if (newsId) {
+    await request.delete(`/api/v1/news/delete/${newsId}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+  }
   await page.context().close();
 });
 

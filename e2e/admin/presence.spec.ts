@@ -1,11 +1,11 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import {
-  accessToken,
   collectErrors,
   joinStaff,
   newPage,
   sharedAdmin,
   type Credentials,
+  tokenOf,
 } from './support.ts';
 
 /**
@@ -46,7 +46,7 @@ test('the second browser sees the first editing, takes over, and the first turns
   const article = await someArticle(request);
   const first = await signedIn(browser, asha);
   const second = await newPage(browser);
-  await joinStaff(request, await accessToken(request, asha), second, bram, 'editor');
+  await joinStaff(request, await tokenOf(first), second, bram, 'editor');
   const errors = [...collectErrors(first), ...collectErrors(second)];
 
   await first.goto(`/news/update/${article._id}`);

@@ -1,5 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
-import { collectErrors, expectToast, sharedAdmin, signIn, type Credentials } from './support.ts';
+import {
+  collectErrors,
+  expectToast,
+  sharedAdmin,
+  signIn,
+  type Credentials,
+  tokenOf,
+} from './support.ts';
 
 /**
  * A preview link in real browsers (decision 113): an editor makes one in the editor of a draft;
@@ -36,11 +43,7 @@ test.beforeAll(async ({ browser, request }) => {
   errors = collectErrors(page);
   admin = await sharedAdmin(request);
   await signIn(page, admin);
-  token = await page.evaluate(
-    () =>
-      (JSON.parse(localStorage.getItem('newsroom:auth') ?? '{}') as { accessToken: string })
-        .accessToken,
-  );
+  token = await tokenOf(page);
   // A draft in a demo section, written through the API: the editor is what this test is about.
   const categories = await api<{ _id: string; subcategory: { _id: string }[] }[]>(
     'GET',
