@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { type Ref, type Stage, type VersionConflict } from '@newsroom/contract';
+import { activeStaffIds } from '../db/active-staff.ts';
 import type { Database } from '../db/schema.ts';
 import { stageOf } from './stages.ts';
 
@@ -132,14 +133,7 @@ export class DeskRepository {
 
 /** Whether `staffId` is an active member of the staff (whom an article may be assigned to). */
 export async function isActiveStaff(db: Kysely<Database>, staffId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('admins')
-    .select('id')
-    .where('id', '=', staffId)
-    .where('verified', '=', 1)
-    .where('status', '=', 'active')
-    .executeTakeFirst();
-  return row !== undefined;
+  return (await activeStaffIds(db, [staffId])).has(staffId);
 }
 
 /** The article's version as it stands, when and by whom it was saved last. */

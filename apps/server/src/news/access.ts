@@ -9,6 +9,7 @@ import type { Actor } from '../domain/actor.ts';
 import type { Database } from '../db/schema.ts';
 import { DomainError } from '../domain/errors.ts';
 import { stageOf } from '../desk/stages.ts';
+import { activeStaffIds } from '../db/active-staff.ts';
 
 /*
  * Who may write which article (decision 099): the role table's finer rules, checked inside the
@@ -83,15 +84,7 @@ export async function setAuthors(db: Kysely<Database>, newsId: string, staffIds:
  * member of the staff, else a 400 naming the first that is not.
  */
 export async function assertStaffAuthors(db: Kysely<Database>, staffIds: readonly string[]) {
-  if (staffIds.length === 0) return;
-  const rows = await db
-    .selectFrom('admins')
-    .select('id')
-    .where('id', 'in', staffIds)
-    .where('verified', '=', 1)
-    .where('status', '=', 'active')
-    .execute();
-  const found = new Set(rows.map((row) => row.id));
+  const found = await activeStaffIds(db, staffIds);
   const missing = staffIds.find((id) => !found.has(id));
   if (missing !== undefined) {
     throw new DomainError(

@@ -3,6 +3,7 @@ import { invitableRoles, type StaffDto, type StaffUpdate } from '@newsroom/contr
 import type { Sessions } from '../auth/sessions.ts';
 import { personTags, publicTags, type Invalidate } from '../cache/tags.ts';
 import { now } from '../db/ids.ts';
+import { activeStaff } from '../db/active-staff.ts';
 import type { Database } from '../db/schema.ts';
 import type { Actor } from '../domain/actor.ts';
 import { DomainError } from '../domain/errors.ts';
@@ -35,11 +36,8 @@ export class StaffService {
 
   /** Everyone on the staff who may be named an author: active people, by name (decision 103). */
   authors() {
-    return this.db
-      .selectFrom('admins')
+    return activeStaff(this.db)
       .select(['id as _id', 'name', 'slug'])
-      .where('verified', '=', 1)
-      .where('status', '=', 'active')
       .orderBy('name')
       .orderBy('id')
       .execute();
