@@ -26,6 +26,7 @@ import {
   twoFactorSignInRoutes,
 } from './two-factor/routes.ts';
 import { answerNotFound } from './http/error-handler.ts';
+import { articleViewsRoutes, dashboardViewsRoutes } from './analytics/routes.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { useContractSchemas } from './http/route-schemas.ts';
 
@@ -116,5 +117,8 @@ export async function apiRoutes(app: FastifyInstance) {
     await admin.register(securitySettingsRoutes, { prefix: '/settings' });
     await admin.register(revisionSettingsRoutes, { prefix: '/settings' });
     await admin.register(auditRoutes(signedInActor), { prefix: '/audit' });
+    // Views per day (decision 119): the site's on the dashboard, an article's in its editor.
+    await admin.register(dashboardViewsRoutes, { prefix: '/dashboard' });
+    await admin.register(articleViewsRoutes, { prefix: '/news' });
   });
 }

@@ -38,6 +38,11 @@ import { HitServer, siteHeaders } from './cache/hit-server.ts';
 import { PublicCache } from './cache/public-cache.ts';
 import { serverWithFront, type FrontSlot } from './http/server-factory.ts';
 import { ViewBuffer } from './views/view-buffer.ts';
+import { DailyViews } from './analytics/daily-views.ts';
+import { SiteDays } from './analytics/days.ts';
+import { PageViews } from './analytics/page-views.ts';
+import { normalHost, ReferrerHosts } from './analytics/referrer.ts';
+import { AnalyticsRepository } from './analytics/repo.ts';
 import { NewsMedia } from './media/media.ts';
 import { NewsRepository, toNewsDto } from './news/repo.ts';
 import { VariantMaker } from './media/variant-maker.ts';
@@ -62,6 +67,8 @@ declare module 'fastify' {
     variantProcess: VariantProcess;
     /** Who is editing which article, and their open event streams (presence/). */
     presence: Presence;
+    /** Page views counted into daily totals (analytics/, decision 119). */
+    pageViews: PageViews;
   }
 }
 
@@ -112,6 +119,12 @@ export async function buildApp(
   const mediaSweep = new MediaSweeper(storage, db.kysely, app.log);
   const views = new ViewBuffer(db.kysely, app.log);
   const clock = options.clock ?? systemClock;
+  const dailyViews = new DailyViews(
+    new AnalyticsRepository(db.kysely),
+    new SiteDays(config.siteTimeZone),
+    clock,
+    app.log,
+  );
   // Revisions of articles deleted longer ago than the retention setting (decision 109).
   const revisionSweep = new RevisionSweeper(new RevisionRetentionPolicy(db.kysely, clock), app.log);
   const publicCache = new PublicCache({
@@ -145,6 +158,7 @@ export async function buildApp(
     await variants.close();
     // Requests are over by now: the last views are written before the database closes.
     await views.close();
+    await dailyViews.close();
     await publicCache.close();
     await mediaSweep.stop();
     await revisionSweep.stop();
@@ -164,9 +178,19 @@ export async function buildApp(
   app.decorate('publicCache', publicCache);
   app.decorate('clock', clock);
   app.decorate('variantProcess', variantProcess);
+  app.decorate(
+    'pageViews',
+    new PageViews(
+      dailyViews,
+      new ReferrerHosts(new Set([normalHost(new URL(config.publicUrl).hostname)])),
+    ),
+  );
   const hitServer = new HitServer({
     cache: publicCache,
-    countPageView: config.viewsFrom === 'beacon' ? null : (article) => countPageView(app, article),
+    countPageView:
+      config.viewsFrom === 'beacon'
+        ? null
+        : (article, headers) => countPageView(app, article, headers),
   });
   app.decorate('hitServer', hitServer);
   app.decorate(
@@ -276,6 +300,7 @@ export async function buildApp(
   // Pictures whose variants a crash or an older version left unmade (media/variant-maker.ts).
   variants.start();
   views.start();
+  dailyViews.start();
   return app;
 }
 

@@ -30,6 +30,8 @@ export interface CachedResponse extends CacheValue {
 export interface PageArticle {
   id: string;
   slug: string;
+  /** Its section, for the daily totals of views (analytics/). */
+  categoryId: string;
 }
 
 export interface ResponseParts {

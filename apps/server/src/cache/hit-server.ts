@@ -1,4 +1,9 @@
-import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import type {
+  IncomingHttpHeaders,
+  IncomingMessage,
+  OutgoingHttpHeaders,
+  ServerResponse,
+} from 'node:http';
 import { ACCESS_COOKIE, REFRESH_COOKIE } from '../auth/cookies.ts';
 import { cacheKey, urlTags, articleSlugOf } from './url-tags.ts';
 import type { PublicCache } from './public-cache.ts';
@@ -37,7 +42,7 @@ export function siteHeaders(headers: Record<string, unknown>): Record<string, st
 export interface HitServerOptions {
   cache: PublicCache;
   /** Counts one view of an article page (off when a beacon counts them: VIEWS_FROM=beacon). */
-  countPageView: ((article: PageArticle) => void) | null;
+  countPageView: ((article: PageArticle, headers: IncomingHttpHeaders) => void) | null;
 }
 
 /**
@@ -83,7 +88,7 @@ export class HitServer {
     this.served += 1;
     const { body, encoding, etag } = variantFor(answer, headers['accept-encoding']);
     const notModified = answer.status === 200 && isNotModified(headers['if-none-match'], answer);
-    if (answer.viewOf && method === 'GET') this.options.countPageView?.(answer.viewOf);
+    if (answer.viewOf && method === 'GET') this.options.countPageView?.(answer.viewOf, headers);
     if (notModified) {
       response.statusCode = 304;
       for (const [name, value] of Object.entries(site)) response.setHeader(name, value);

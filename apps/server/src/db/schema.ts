@@ -342,6 +342,35 @@ export interface NewsPreviewTable {
   revoked_at: Timestamp | null;
 }
 
+/**
+ * Daily view totals (decision 119): `day` is a date in SITE_TIME_ZONE, `YYYY-MM-DD`, `views`
+ * its views of that day (sums of them are bigints on PostgreSQL, answered as text).
+ */
+export interface AnalyticsSiteDayTable {
+  day: string;
+  views: number;
+}
+
+export interface AnalyticsSectionDayTable {
+  day: string;
+  category_id: string;
+  views: number;
+}
+
+/** An article's views of a day (analytics_article_days), or of the day's most read (analytics_day_top). */
+export interface AnalyticsArticleDayTable {
+  news_id: string;
+  day: string;
+  views: number;
+}
+
+/** An external referrer's host; `(other)` holds the views of hosts past the day's limit. */
+export interface AnalyticsReferrerDayTable {
+  day: string;
+  host: string;
+  views: number;
+}
+
 export interface Database {
   categories: CategoryTable;
   subcategories: SubCategoryTable;
@@ -370,4 +399,9 @@ export interface Database {
   news_corrections: NewsCorrectionTable;
   news_correction_versions: NewsCorrectionVersionTable;
   news_previews: NewsPreviewTable;
+  analytics_site_days: AnalyticsSiteDayTable;
+  analytics_section_days: AnalyticsSectionDayTable;
+  analytics_article_days: AnalyticsArticleDayTable;
+  analytics_day_top: AnalyticsArticleDayTable;
+  analytics_referrer_days: AnalyticsReferrerDayTable;
 }

@@ -11,6 +11,7 @@ import { staffMigration } from './staff.ts';
 import { deskMigration } from './desk.ts';
 import { profilesMigration } from './profiles.ts';
 import { previewsMigration } from './previews.ts';
+import { analyticsMigration } from './analytics.ts';
 import { twoFactorMigration } from './two-factor.ts';
 import { revisionsMigration } from './revisions.ts';
 
@@ -191,6 +192,7 @@ export const migrationProvider: MigrationProvider = {
       '0015_revisions': revisionsMigration,
       '0017_corrections': correctionsMigration,
       '0018_previews': previewsMigration,
+      '0021_analytics': analyticsMigration,
     };
   },
 };

@@ -148,7 +148,7 @@ export async function pagesRoute(
     const answer = joinPage(page, (key) => fragments.get(key));
     if (!answer) throw new Error('a shared part of the page is missing');
     if (answer.viewOf && request.method === 'GET' && !beaconViews) {
-      countPageView(app, answer.viewOf);
+      countPageView(app, answer.viewOf, request.headers);
     }
     return sendResponse(request, reply, answer);
   };

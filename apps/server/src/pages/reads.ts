@@ -88,7 +88,7 @@ export function pageReads(services: PageSources, shown?: NewsDto) {
         }
         tags.add(publicTags.article(news.slug));
         for (const tag of articleNameTags(news)) tags.add(tag);
-        article = { id: news._id, slug: news.slug };
+        article = { id: news._id, slug: news.slug, categoryId: news.categoryId };
         // Its notes (decision 112): a note's write names the article's own tag.
         const noted = await services.corrections.withNotes(news);
         // Cleaned again on its way to the page, by today's rules, whenever it was stored.

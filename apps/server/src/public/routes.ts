@@ -65,7 +65,7 @@ export async function publicRoutes(scope: FastifyInstance) {
       // article itself is kept in memory.
       void reply.header('cache-control', 'no-store');
       const read = await readArticle(request.params.slug);
-      if (request.method === 'GET') countArticleView(app, read);
+      if (request.method === 'GET') countArticleView(app, read, request.headers);
       return ok(
         [{ ...read.news, views: read.news.views + read.counted }],
         'News fetched successfully',
@@ -76,7 +76,7 @@ export async function publicRoutes(scope: FastifyInstance) {
   // The beacon of VIEWS_FROM=beacon pages (docs/decisions/071): one view, nothing to show.
   const beacon = async (request: FastifyRequest<{ Params: SlugParams }>, reply: FastifyReply) => {
     const read = await readArticle(request.params.slug);
-    countArticleView(app, read);
+    countArticleView(app, read, request.headers);
     return reply.header('cache-control', 'no-store').status(204).send();
   };
   const beaconSchema = { params: slugParams, response: answersNothing('The view is counted') };
