@@ -10,6 +10,7 @@ import { formatDateTime } from '../lib/format.ts';
 import { adminCache, adminKeys } from '../lib/query-keys.ts';
 import { ScreenHeader } from '../ui/ScreenHeader.tsx';
 import { Table, TableMessage, cellClass } from '../ui/Table.tsx';
+import { SiteViewsSection } from './SiteViewsSection.tsx';
 
 const cards: { key: keyof DashboardCards; label: string }[] = [
   { key: 'totalNews', label: 'Total News' },
@@ -51,6 +52,7 @@ export function DashboardScreen() {
         ))}
       </ul>
       {totals.isError ? <p className="mb-4 text-sm text-red-700">{totals.error.message}</p> : null}
+      <SiteViewsSection />
       <h2 className="mb-3 text-lg font-bold text-slate-900">Popular News</h2>
       <Table caption="Popular News" headers={headers}>
         {popular.isPending ? (

@@ -16,6 +16,7 @@ import { ArticlePresenceGate } from './presence/ArticlePresenceGate.tsx';
 import { HistoryPanel } from './history/HistoryPanel.tsx';
 import { PreviewPanel } from './previews/PreviewPanel.tsx';
 import { useCan } from '../lib/permissions.ts';
+import { ArticleViewsPanel } from '../dashboard/ArticleViewsPanel.tsx';
 import { emptyNewsForm, formFromNews, stageOfNews, toFormData, type EditedNews } from './schema.ts';
 
 const newsAndDesk = [...newsInvalidates, adminKeys.desk];
@@ -128,6 +129,7 @@ export function NewsUpdateScreen() {
             published={item.data.status && stageOfNews(item.data) === 'published'}
           />
           {mayPreview && !isPublic(item.data) ? <PreviewPanel newsId={item.data._id} /> : null}
+          <ArticleViewsPanel newsId={item.data._id} />
         </>
       )}
       {conflict ? (
