@@ -1,4 +1,5 @@
-import type { Kysely, Migration } from 'kysely';
+import { sql, type CreateTableBuilder, type Kysely, type Migration } from 'kysely';
+import { dialectOf } from '../db/news-figures-triggers.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations run against the schema as it was, not as it is typed now */
 type AnyDb = Kysely<any>;
@@ -12,11 +13,16 @@ type AnyDb = Kysely<any>;
  */
 export const analyticsMigration: Migration = {
   async up(db: AnyDb) {
+    // On SQLite each table is kept in the order of its key (WITHOUT ROWID): a range of days, or
+    // of an article's days, is one contiguous read that holds the views too.
+    const clustered = <T extends string>(table: CreateTableBuilder<T>) =>
+      dialectOf(db) === 'sqlite' ? table.modifyEnd(sql`without rowid`) : table;
     // The site's views per day: the chart of the dashboard, one row a day.
     await db.schema
       .createTable('analytics_site_days')
       .addColumn('day', 'text', (c) => c.primaryKey())
       .addColumn('views', 'integer', (c) => c.notNull())
+      .$call(clustered)
       .execute();
     // Per section (category) per day: the top sections of a period, a few rows a day.
     await db.schema
@@ -25,6 +31,7 @@ export const analyticsMigration: Migration = {
       .addColumn('category_id', 'text', (c) => c.notNull())
       .addColumn('views', 'integer', (c) => c.notNull())
       .addPrimaryKeyConstraint('analytics_section_days_pk', ['day', 'category_id'])
+      .$call(clustered)
       .execute();
     // Per article per day, only for articles viewed that day: an article's chart is one range
     // of its key.
@@ -34,6 +41,7 @@ export const analyticsMigration: Migration = {
       .addColumn('day', 'text', (c) => c.notNull())
       .addColumn('views', 'integer', (c) => c.notNull())
       .addPrimaryKeyConstraint('analytics_article_days_pk', ['news_id', 'day'])
+      .$call(clustered)
       .execute();
     // The most read articles of each day (at most 100 a day, kept as views are written): the
     // candidates of a period's top articles, without reading every article's days.
@@ -43,6 +51,7 @@ export const analyticsMigration: Migration = {
       .addColumn('news_id', 'text', (c) => c.notNull())
       .addColumn('views', 'integer', (c) => c.notNull())
       .addPrimaryKeyConstraint('analytics_day_top_pk', ['day', 'news_id'])
+      .$call(clustered)
       .execute();
     // Per external referrer host per day, a bounded number of hosts a day (the rest as one row).
     await db.schema
@@ -51,6 +60,7 @@ export const analyticsMigration: Migration = {
       .addColumn('host', 'text', (c) => c.notNull())
       .addColumn('views', 'integer', (c) => c.notNull())
       .addPrimaryKeyConstraint('analytics_referrer_days_pk', ['day', 'host'])
+      .$call(clustered)
       .execute();
   },
 
