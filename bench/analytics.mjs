@@ -8,7 +8,7 @@
 // about 200 × e^(−age in days / 1.5) views (from 20 % to 120 % of it; one in fifty a hit with ten
 // times that), and 3,000 older articles picked at random get 1 to 20 views each — about 10,700
 // articles a day, 3.9 million article-day rows, most views on the newest articles, as on a news
-// site. The site's, sections' and each day's top 100 rows follow from them; 40 referrer hosts a
+// site. The site's, sections' and each day's top list rows follow from them; 40 referrer hosts a
 // day, the first ones busier.
 // The grown database is kept: a rerun with the same --articles reuses it (--fresh regrows).
 // Usage: npx tsx bench/analytics.mjs --articles 1000000 [--database-url postgres://…/test]
@@ -24,6 +24,7 @@ import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config/env.ts';
 import { openDatabase } from '../apps/server/src/db/database.ts';
 import { migrationProvider } from '../apps/server/src/migrations/provider.ts';
+import { DAY_TOP_SIZE } from '../apps/server/src/analytics/repo.ts';
 import { random } from './random.mjs';
 import { runStatement } from './scale/bulk.mjs';
 import { bulkLoad, growPostgres, growSqlite, growTaxonomy } from './scale/grow.mjs';
@@ -164,7 +165,7 @@ function dayOf(ms) {
 /**
  * A year of daily totals, day by day: each day's article rows in one statement joined to the
  * grown articles by slug (`story-<i>`, published in order over five years), then the site's,
- * the sections', the days' top 100 and the referrers' rows from them in a few grouped statements.
+ * the sections', the days' top lists and the referrers' rows from them in a few grouped statements.
  */
 async function growAnalytics() {
   await sql`delete from analytics_article_days`.execute(kysely);
@@ -224,7 +225,7 @@ async function growAnalytics() {
       select day, news_id, views,
         row_number() over (partition by day order by views desc, news_id) as position
       from analytics_article_days) ranked
-    where position <= 100`.execute(kysely);
+    where position <= ${DAY_TOP_SIZE}`.execute(kysely);
   if (isSqlite) await sql`analyze`.execute(kysely);
   else
     for (const table of ['analytics_article_days', 'analytics_day_top', 'analytics_section_days'])

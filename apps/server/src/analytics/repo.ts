@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 
 /** Rows a day's top list keeps: the candidates of a period's top articles (decision 119). */
-export const DAY_TOP_SIZE = 100;
+export const DAY_TOP_SIZE = 50;
 /** Candidates whose exact totals are read for a period's top articles. */
 const CANDIDATES = 50;
 
@@ -180,8 +180,8 @@ export class AnalyticsRepository {
       .where('day', '>=', from)
       .where('day', '<=', to)
       .groupBy('news_id')
+      // Ties at the edge are broken by the exact totals below.
       .orderBy('views', 'desc')
-      .orderBy('news_id')
       .limit(CANDIDATES)
       .execute();
     if (candidates.length === 0) return [];
