@@ -189,7 +189,8 @@ export class NewsService extends NewsReads {
           .set({
             ...changes,
             version: sql<number>`version + 1`,
-            image_key: keep ? current : imageKey,
+            // A kept picture is the one the condition below reads: it is not written again.
+            ...(keep ? {} : { image_key: imageKey }),
           })
           .where('id', '=', id)
           .$if(fields.version !== undefined, (q) => q.where('version', '=', fields.version ?? 0))
