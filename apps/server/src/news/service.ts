@@ -180,15 +180,17 @@ export class NewsService extends NewsReads {
       // The row is written only if its picture is still the one read: the variant maker may
       // have switched it to its finished files since (decision 083); then it is read again, so
       // the files replaced are the ones it named.
+      // Only the columns whose value changes are named: SQLite rewrites the entries of every index
+      // on a column named and fires the triggers of every column named, whatever its value.
+      const changes = changedColumns(existing, { ...values, ...publication, ...desk.columns });
       const writeOver = async (current: string | null) => {
         const written = await trx
           .updateTable('news')
           .set({
-            ...values,
-            ...publication,
-            ...desk.columns,
+            ...changes,
             version: sql<number>`version + 1`,
-            image_key: keep ? current : imageKey,
+            // A kept picture is the one the condition below reads: it is not written again.
+            ...(keep ? {} : { image_key: imageKey }),
           })
           .where('id', '=', id)
           .$if(fields.version !== undefined, (q) => q.where('version', '=', fields.version ?? 0))
@@ -407,3 +409,11 @@ export class NewsService extends NewsReads {
 }
 
 const newsNotFound = () => new DomainError('NOT_FOUND', 'News not found');
+
+/** The columns of `next` whose value differs from the row's. */
+function changedColumns<T extends object>(row: object, next: T): Partial<T> {
+  const before = row as Record<string, unknown>;
+  return Object.fromEntries(
+    Object.entries(next).filter(([column, value]) => before[column] !== value),
+  ) as Partial<T>;
+}

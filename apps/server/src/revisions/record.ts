@@ -1,11 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { RevisionKind } from '@newsroom/contract';
-import { newId } from '../db/ids.ts';
+import { v7 as timeOrderedId } from 'uuid';
 import type { Database } from '../db/schema.ts';
 import type { Actor } from '../domain/actor.ts';
 import { isKeyframe, storedBody } from './body-delta.ts';
-import { bodyAt, latestNumber } from './repo.ts';
-import { snapshotOf } from './snapshot.ts';
+import { storedFields } from './field-delta.ts';
+import { snapshotAt } from './repo.ts';
+import { SAVED_COLUMNS, snapshotOf } from './snapshot.ts';
 
 export interface RevisionFact {
   newsId: string;
@@ -22,9 +23,17 @@ export interface RevisionFact {
  * write's transaction, after the article's row and authors are written.
  */
 export async function recordRevision(trx: Kysely<Database>, actor: Actor, fact: RevisionFact) {
+  // The article as written and the number of its latest revision, in one statement.
   const row = await trx
     .selectFrom('news')
-    .selectAll()
+    .select(SAVED_COLUMNS)
+    .select((eb) =>
+      eb
+        .selectFrom('news_revisions')
+        .select((sub) => sub.fn.max('number').as('latest'))
+        .whereRef('news_revisions.news_id', '=', 'news.id')
+        .as('latest'),
+    )
     .where('id', '=', fact.newsId)
     .executeTakeFirstOrThrow();
   const authors = await trx
@@ -33,34 +42,32 @@ export async function recordRevision(trx: Kysely<Database>, actor: Actor, fact: 
     .where('news_id', '=', fact.newsId)
     .orderBy('position')
     .execute();
-  const person = await trx
-    .selectFrom('admins')
-    .select('name')
-    .where('id', '=', actor.id)
-    .executeTakeFirst();
   const snapshot = snapshotOf(
     row,
     authors.map((author) => author.staff_id),
   );
-  const number = (await latestNumber(trx, fact.newsId)) + 1;
-  const before = isKeyframe(number) ? null : await bodyAt(trx, fact.newsId, number - 1);
-  const stored = storedBody(snapshot.description, before);
+  const number = Number(row.latest ?? 0) + 1;
+  // A run's first revision is whole; the others keep what changed since the one before.
+  const before = isKeyframe(number) ? null : await snapshotAt(trx, fact.newsId, number - 1);
+  const stored = storedBody(snapshot.description, before?.description ?? null);
   await trx
     .insertInto('news_revisions')
-    .values({
-      id: newId(),
+    .values(({ selectFrom }) => ({
+      // Time-ordered (UUID v7): each revision's key goes at the end of the primary key's index.
+      id: timeOrderedId(),
       news_id: fact.newsId,
       number,
       kind: fact.kind,
       stage: fact.stage,
       by_id: actor.id,
-      by_name: person?.name ?? null,
+      // Their name as it is now, copied in the same statement.
+      by_name: selectFrom('admins').select('name').where('id', '=', actor.id),
       created_at: fact.at,
-      fields: JSON.stringify(snapshot.fields),
+      fields: storedFields(number, snapshot.fields, before?.fields ?? null),
       body: stored.body,
       body_full: stored.full ? 1 : 0,
       deleted_at: null,
-    })
+    }))
     .execute();
   await trx
     .deleteFrom('news_autosaves')

@@ -1,9 +1,11 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, NewsRevisionTable } from '../db/schema.ts';
 import { bodyOfRun, keyframeOf } from './body-delta.ts';
+import { fieldsOfRun } from './field-delta.ts';
 import type { SavedFields, Snapshot } from './snapshot.ts';
 
-export type RevisionRow = Omit<Selectable<NewsRevisionTable>, 'body' | 'body_full'>;
+/** A revision as listed: who, when, where it stood; its content is read with its run. */
+export type RevisionRow = Omit<Selectable<NewsRevisionTable>, 'fields' | 'body' | 'body_full'>;
 
 const HEAD = [
   'id',
@@ -14,7 +16,6 @@ const HEAD = [
   'by_id',
   'by_name',
   'created_at',
-  'fields',
   'deleted_at',
 ] as const;
 
@@ -61,10 +62,7 @@ export class RevisionRepository {
 
   /** The whole article as revision `row` saved it. */
   async snapshot(row: RevisionRow): Promise<Snapshot> {
-    return {
-      fields: JSON.parse(row.fields) as SavedFields,
-      description: await bodyAt(this.db, row.news_id, row.number),
-    };
+    return snapshotAt(this.db, row.news_id, row.number);
   }
 
   /** The names of the taxonomy, people and staff that revisions refer to, by `source:id`. */
@@ -127,15 +125,28 @@ export async function latestNumber(db: Kysely<Database>, newsId: string): Promis
   return Number(row?.latest ?? 0);
 }
 
-/** The body of revision `number`: its run's whole copy, then each delta up to it. */
-export async function bodyAt(db: Kysely<Database>, newsId: string, number: number) {
+/**
+ * The whole article as revision `number` saved it, read in one statement through the unique index
+ * (decisions 108, 120): its run's whole copy, then each revision's changed fields and body delta
+ * up to it.
+ */
+export async function snapshotAt(
+  db: Kysely<Database>,
+  newsId: string,
+  number: number,
+): Promise<Snapshot> {
   const run = await db
     .selectFrom('news_revisions')
-    .select(['body', 'body_full'])
+    .select(['fields', 'body', 'body_full'])
     .where('news_id', '=', newsId)
     .where('number', '>=', keyframeOf(number))
     .where('number', '<=', number)
     .orderBy('number')
     .execute();
-  return bodyOfRun(run.map((row) => ({ body: Buffer.from(row.body), full: row.body_full === 1 })));
+  return {
+    fields: fieldsOfRun(run.map((row) => row.fields)),
+    description: bodyOfRun(
+      run.map((row) => ({ body: Buffer.from(row.body), full: row.body_full === 1 })),
+    ),
+  };
 }

@@ -29,7 +29,26 @@ export interface Snapshot {
   description: string;
 }
 
-type SavedColumns = Omit<Selectable<NewsTable>, 'id' | 'views' | 'body_text' | 'updated_at'>;
+/** The columns of an article a revision keeps. */
+export const SAVED_COLUMNS = [
+  'title',
+  'slug',
+  'meta_description',
+  'description',
+  'tags',
+  'category_id',
+  'sub_category_id',
+  'publisher_id',
+  'anchor_id',
+  'image_key',
+  'alt',
+  'video_url',
+  'status',
+  'draft',
+  'created_at',
+] as const;
+
+type SavedColumns = Pick<Selectable<NewsTable>, (typeof SAVED_COLUMNS)[number]>;
 
 /** The snapshot of an article from its row and its authors' ids. */
 export function snapshotOf(row: SavedColumns, authorIds: string[]): Snapshot {
