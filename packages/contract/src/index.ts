@@ -18,3 +18,5 @@ export * from './two-factor.ts';
 export * from './types.ts';
 export * from './video.ts';
 export * from './revisions.ts';
+export * from './live-entries.ts';
+export * from './live.ts';
