@@ -18,6 +18,8 @@ const RECENT = 64;
 /** A reader whose unsent events pass this is too slow to follow: its stream is closed. */
 const MAX_BACKLOG_BYTES = 1024 * 1024;
 const HEARTBEAT = Buffer.from(':\n\n');
+/** Readers sent a change before the process turns to its other work for a moment. */
+const FAN_OUT_SLICE = 500;
 
 /**
  * One open reader's stream: the response, and the last change it has been told of. Nothing else
@@ -37,6 +39,8 @@ class Reader {
 class Topic {
   readonly readers = new Set<Reader>();
   readonly recent: LiveChange[] = [];
+  /** The fan-out of the changes taken in so far, one after the other. */
+  sending: Promise<void> = Promise.resolve();
   /** True while changes are read from the database; `again`: read once more after. */
   pulling = false;
   again = false;
@@ -160,13 +164,25 @@ export class LiveFanout {
     }
   }
 
+  /**
+   * Takes a change in (it is the page's latest from now on) and sends it to the page's readers
+   * after the changes before it, a slice of readers at a time: thousands of readers never hold
+   * the process from answering other requests for long.
+   */
   private apply(articleId: string, topic: Topic, change: LiveChange): void {
     topic.lastSeq = Math.max(topic.lastSeq, change.seq);
     topic.remember(change);
+    topic.sending = topic.sending.then(() => this.fanOut(articleId, topic, change));
+  }
+
+  private async fanOut(articleId: string, topic: Topic, change: LiveChange): Promise<void> {
     // One frame per kind of event, made once for every reader.
     const frames = new Map<string, Buffer>();
+    let sent = 0;
     for (const reader of topic.readers) {
-      if (reader.active) this.send(articleId, reader, change, frames);
+      if (!reader.active) continue;
+      this.send(articleId, reader, change, frames);
+      if (++sent % FAN_OUT_SLICE === 0) await new Promise((resolve) => setImmediate(resolve));
     }
   }
 
