@@ -3,10 +3,11 @@
 // BASE + PATH (spread over the bases given, comma-separated), a few at a time, says 'ready' when
 // all are open, then notes when each reader first sees each marker `live-bench-<n>` (the clock
 // is performance.timeOrigin + performance.now(), comparable across processes). On 'stop' it
-// prints { opened, failed, arrivals: { n: [ms, …] } } as JSON on stdout and exits.
+// writes { opened, failed, arrivals: { n: [ms, …] } } as JSON to OUT and exits.
+import { writeFileSync } from 'node:fs';
 import net from 'node:net';
 
-const [bases, path, readersArg] = process.argv.slice(2);
+const [bases, path, readersArg, out] = process.argv.slice(2);
 const targets = bases.split(',').map((base) => new URL(base));
 const readers = Number(readersArg);
 const MARKER = 'live-bench-';
@@ -64,5 +65,6 @@ process.send?.({ ready: true, opened, failed });
 process.on('message', (message) => {
   if (message !== 'stop') return;
   for (const socket of sockets) socket.destroy();
-  process.stdout.write(JSON.stringify({ opened, failed, arrivals }), () => process.exit(0));
+  writeFileSync(out, JSON.stringify({ opened, failed, arrivals }));
+  process.exit(0);
 });

@@ -11,7 +11,7 @@
 //        [--database-url postgres://…] [--redis-url redis://127.0.0.1:6379]
 import { randomBytes } from 'node:crypto';
 import { fork } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -138,15 +138,14 @@ async function startReaders(bases) {
   for (let i = 0; i < processes; i++) {
     const count = Math.min(share, readers - i * share);
     if (count <= 0) break;
+    const out = path.join(dataDir, `readers-${i}.json`);
     const child = fork(
       path.join(import.meta.dirname, 'live-readers.mjs'),
-      [bases.join(','), events, String(count)],
-      { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] },
+      [bases.join(','), events, String(count), out],
+      { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] },
     );
-    let output = '';
-    child.stdout.on('data', (chunk) => (output += chunk));
     const ready = await new Promise((resolve) => child.once('message', resolve));
-    children.push({ child, ready, output: () => output });
+    children.push({ child, ready, output: () => readFileSync(out, 'utf8') });
   }
   return {
     opened: children.reduce((sum, c) => sum + c.ready.opened, 0),
