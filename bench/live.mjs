@@ -2,7 +2,8 @@
 // the built server (with --instances 2, half on each of two instances sharing PostgreSQL and
 // Redis) while an editor saves ENTRIES entries, one every --every ms. It prints the delivery
 // latency of an entry, from the moment its save is sent to its arrival at each reader (p50, p99,
-// max, over every reader and entry), how many arrivals were missed, the server memory an idle
+// max, over every reader and entry; and from the save's answer, which comes once the entry is
+// committed and announced), how many arrivals were missed, the server memory an idle
 // reader costs (resident and heap + buffers after a collection, with every reader open, less
 // before, per reader), and the p50/p99 of sample readers asking for the home and article pages
 // and the article's API read meanwhile. Needs `npm run build`; a file descriptor limit above the
@@ -193,6 +194,7 @@ try {
     `/api/v1/u/news/${demo.slug}`,
   ]);
   const sent = [];
+  const answered = [];
   const writeTimes = [];
   for (let n = 0; n < entries; n++) {
     const base = servers[n % servers.length].base;
@@ -204,7 +206,8 @@ try {
       body: JSON.stringify({ text: `<p>Entry live-bench-${n} of the benchmark</p>` }),
     });
     if (!response.ok) throw new Error(`entry ${n}: ${response.status} ${await response.text()}`);
-    writeTimes.push(wallNow() - at);
+    answered[n] = wallNow();
+    writeTimes.push(answered[n] - at);
     await new Promise((resolve) => setTimeout(resolve, every));
   }
   // Stragglers: a moment for the last entry to reach everyone.
@@ -213,14 +216,19 @@ try {
   const results = await open.stop();
 
   const latencies = [];
+  const afterAnswer = [];
   let arrived = 0;
   for (const result of results) {
     for (const [n, times] of Object.entries(result.arrivals)) {
-      for (const time of times) latencies.push(time - sent[Number(n)]);
+      for (const time of times) {
+        latencies.push(time - sent[Number(n)]);
+        afterAnswer.push(time - answered[Number(n)]);
+      }
       arrived += times.length;
     }
   }
   latencies.sort((x, y) => x - y);
+  afterAnswer.sort((x, y) => x - y);
   const samplesSorted = [...sampled.latencies].sort((x, y) => x - y);
   const writesSorted = [...writeTimes].sort((x, y) => x - y);
   const database = databaseUrl ? 'PostgreSQL' : 'SQLite';
@@ -232,6 +240,10 @@ try {
     `delivery from save to each reader: n=${latencies.length} p50 ${ms(percentile(latencies, 50))} ` +
       `p99 ${ms(percentile(latencies, 99))} max ${ms(latencies.at(-1) ?? 0)}; ` +
       `missed ${readers * entries - arrived} of ${readers * entries}`,
+  );
+  console.log(
+    `delivery from the save's answer to each reader: p50 ${ms(percentile(afterAnswer, 50))} ` +
+      `p99 ${ms(percentile(afterAnswer, 99))}`,
   );
   console.log(
     `save (POST answered): p50 ${ms(percentile(writesSorted, 50))} p99 ${ms(percentile(writesSorted, 99))}`,

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { livePaths, publicPaths, type LiveKeyEvent } from '@newsroom/contract';
 import { formatDateTime } from '../format.ts';
@@ -25,6 +25,10 @@ export function LiveCoverage({ slug, cursor }: { slug: string; cursor: LiveCurso
   const newest = !cursor.before && !cursor.from;
   const following = newest && coverage.endedAt === null;
   const lastEventId = coverage.lastEventId;
+  // The entries the page was served with; any other came through the stream.
+  const [served] = useState(
+    () => new Set([...page.data, ...page.pinned].map((entry) => entry._id)),
+  );
 
   useEffect(() => {
     if (!following) return;
@@ -88,7 +92,7 @@ export function LiveCoverage({ slug, cursor }: { slug: string; cursor: LiveCurso
       {newest && page.pinned.length > 0 && (
         <ol aria-label="Pinned entries" className="mt-6 space-y-6 rounded-lg bg-amber-50 p-4">
           {page.pinned.map((entry) => (
-            <LiveEntryItem key={entry._id} entry={entry} pinned />
+            <LiveEntryItem key={entry._id} entry={entry} pinned arrived={!served.has(entry._id)} />
           ))}
         </ol>
       )}
@@ -101,7 +105,7 @@ export function LiveCoverage({ slug, cursor }: { slug: string; cursor: LiveCurso
       )}
       <ol aria-label="Entries" className="mt-6 space-y-8" data-entries="">
         {page.data.map((entry) => (
-          <LiveEntryItem key={entry._id} entry={entry} />
+          <LiveEntryItem key={entry._id} entry={entry} arrived={!served.has(entry._id)} />
         ))}
       </ol>
       {page.data.length === 0 && <p className="mt-6 text-slate-600">No entries yet.</p>}

@@ -2,9 +2,28 @@ import { livePaths, publicPaths, type LiveEntry } from '@newsroom/contract';
 import { SafeHtml } from '../article/SafeHtml.tsx';
 import { VideoEmbed } from '../article/VideoEmbed.tsx';
 import { formatDateTime } from '../format.ts';
+import { ServerMarkup } from '../server-markup.ts';
 
-/** One entry of a live page: its time and writer, its text, picture and video. */
-export function LiveEntryItem({ entry, pinned = false }: { entry: LiveEntry; pinned?: boolean }) {
+/**
+ * One entry of a live page: its time and writer, its text, picture and video. An entry the page
+ * was not served with (`arrived`: from its event stream) has its text sanitised in the browser,
+ * as any rich text the browser renders by itself.
+ */
+export function LiveEntryItem({
+  entry,
+  pinned = false,
+  arrived = false,
+}: {
+  entry: LiveEntry;
+  pinned?: boolean;
+  arrived?: boolean;
+}) {
+  const text = (
+    <SafeHtml
+      html={entry.text}
+      className="mt-2 space-y-3 text-lg leading-relaxed text-slate-800 [&_a]:font-semibold [&_a]:text-red-700 [&_a]:underline [&_iframe]:aspect-video [&_iframe]:w-full [&_img]:h-auto [&_img]:max-w-full"
+    />
+  );
   return (
     <li
       id={pinned ? undefined : livePaths.entryAnchor(entry._id)}
@@ -24,10 +43,7 @@ export function LiveEntryItem({ entry, pinned = false }: { entry: LiveEntry; pin
           <span>{entry.by.name}</span>
         )}
       </p>
-      <SafeHtml
-        html={entry.text}
-        className="mt-2 space-y-3 text-lg leading-relaxed text-slate-800 [&_a]:font-semibold [&_a]:text-red-700 [&_a]:underline [&_iframe]:aspect-video [&_iframe]:w-full [&_img]:h-auto [&_img]:max-w-full"
-      />
+      {arrived ? <ServerMarkup.Provider value={false}>{text}</ServerMarkup.Provider> : text}
       {entry.imageURL && (
         <img
           src={entry.imageURL}
