@@ -121,10 +121,19 @@ export class LiveFanout {
     const reader = new Reader(res, Math.min(seen, articleSeq));
     topic.readers.add(reader);
     res.once('close', () => this.leave(articleId, reader));
+    // The reader may have left while the page was being read.
+    if (!res.socket || res.socket.destroyed) return this.leave(articleId, reader);
     if (reader.seen < articleSeq) {
-      const missed = await this.source.changesSince(articleId, reader.seen);
-      for (const change of missed.changes) this.send(articleId, reader, change);
-      reader.seen = Math.max(reader.seen, missed.seq);
+      try {
+        const missed = await this.source.changesSince(articleId, reader.seen);
+        for (const change of missed.changes) this.send(articleId, reader, change);
+        reader.seen = Math.max(reader.seen, missed.seq);
+      } catch (error) {
+        // Closed, the browser comes back with the same Last-Event-ID in a few seconds.
+        this.log.warn({ err: error }, 'Could not read what a live page’s reader missed');
+        res.destroy();
+        return this.leave(articleId, reader);
+      }
     }
     for (const change of topic.recent) this.send(articleId, reader, change);
     reader.active = true;
