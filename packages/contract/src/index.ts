@@ -19,3 +19,5 @@ export * from './types.ts';
 export * from './video.ts';
 export * from './revisions.ts';
 export * from './analytics.ts';
+export * from './live-entries.ts';
+export * from './live.ts';

@@ -72,6 +72,10 @@ export const newsDtoSchema = z.object({
    * first (decision 112).
    */
   corrections: z.array(publicCorrectionSchema).optional(),
+  /** A live page: a stream of entries (`/u/news/{slug}/live`; decision 115). */
+  live: z.boolean(),
+  /** When its coverage ended; null while it goes on (or when it is no live page). */
+  liveEndedAt: instant().nullable(),
 });
 export type NewsDto = z.infer<typeof newsDtoSchema>;
 

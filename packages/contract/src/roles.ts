@@ -36,7 +36,9 @@ export type Action =
   /** Add and amend the corrections and update notes of published articles (decision 112). */
   | 'news.correct'
   /** Make, list and revoke preview links of unpublished articles (decision 113). */
-  | 'news.preview';
+  | 'news.preview'
+  /** Add, edit and delete the entries of live pages, end their coverage (decision 115). */
+  | 'news.live';
 
 /** How far a role may take an action: on everything, on its own articles only, or not at all. */
 export type Reach = 'any' | 'own' | 'none';
@@ -57,6 +59,7 @@ const ACTIONS: Record<Action, Record<Role, Reach>> = {
   'news.delete': { admin: 'any', editor: 'any', author: 'own', contributor: 'own' },
   'news.correct': { admin: 'any', editor: 'any', author: 'own', contributor: 'none' },
   'news.preview': { admin: 'any', editor: 'any', author: 'own', contributor: 'none' },
+  'news.live': { admin: 'any', editor: 'any', author: 'own', contributor: 'none' },
 };
 
 /** What each action lets a person do, for the message of a refusal ("You may not …"). */
@@ -76,6 +79,7 @@ export const ACTION_NAMES: Record<Action, string> = {
   'news.delete': 'delete this article',
   'news.correct': 'add or amend corrections',
   'news.preview': 'make or revoke preview links',
+  'news.live': 'write the entries of live pages',
 };
 
 /** How far `role` may take `action` ('none' for a role this build does not know). */

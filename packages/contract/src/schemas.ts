@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { STAGES } from './roles.ts';
 import { LIMITS, PAGE_SIZE, PUBLISH_MESSAGES, READ_ALSO_COUNT, SEARCH_MESSAGES } from './limits.ts';
+import { LIVE_MESSAGES } from './live-entries.ts';
 
 /** A required, trimmed text field whose every type or emptiness failure reads `required`. */
 function requiredText(required: string) {
@@ -283,6 +284,24 @@ function deskFields() {
   };
 }
 
+/**
+ * Live coverage (decision 115): `live` makes the article a live page, `liveEndedAt` ends its
+ * coverage (`null` or '' resumes it). Each absent: as it was (not live on a create).
+ */
+function liveFields() {
+  return {
+    live: flag.optional(),
+    liveEndedAt: z.preprocess(
+      blankAsNull,
+      z.iso
+        .datetime({ offset: true, error: LIVE_MESSAGES.liveEndedAt })
+        .transform((value) => new Date(value).toISOString())
+        .nullable()
+        .optional(),
+    ),
+  };
+}
+
 /** Every field of a news article but the image file, as the server and both forms validate it. */
 export const newsFieldsSchema = z.object({
   title: requiredText('Title is required')
@@ -333,6 +352,7 @@ export const newsFieldsSchema = z.object({
   /** Absent: the creator on a create, unchanged on an update (decision 103). */
   authorIds,
   ...deskFields(),
+  ...liveFields(),
 });
 export type NewsFields = z.infer<typeof newsFieldsSchema>;
 

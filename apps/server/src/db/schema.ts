@@ -65,6 +65,12 @@ export interface NewsTable {
   /** The one person it is assigned to (a staff id), and when it is due. */
   assignee_id: string | null;
   due_at: string | null;
+  /** 1 for a live page (decision 115). */
+  live: Generated<number>;
+  /** When its coverage ended; null while it goes on. */
+  live_ended_at: Timestamp | null;
+  /** The sequence of its last live change (entry written, edited, deleted; coverage ended). */
+  live_seq: Generated<number>;
 }
 
 /**
@@ -371,6 +377,44 @@ export interface AnalyticsReferrerDayTable {
   views: number;
 }
 
+/**
+ * An entry of a live page (decision 115). A deleted one stays as a tombstone (`deleted_at`);
+ * `created_seq` and `seq` are the article's change sequences of its creation and last change.
+ */
+export interface LiveEntryTable {
+  id: string;
+  news_id: string;
+  /** Sanitised rich-text HTML. */
+  text: string;
+  image_key: string | null;
+  alt: Generated<string>;
+  video_url: Generated<string>;
+  pinned: Generated<number>;
+  key_event: Generated<number>;
+  created_at: Timestamp;
+  created_by: string | null;
+  created_by_name: string;
+  updated_at: Timestamp;
+  deleted_at: Timestamp | null;
+  created_seq: number;
+  seq: number;
+}
+
+/** Every state an entry has had, its first included: edits add rows, never change them. */
+export interface LiveEntryVersionTable {
+  id: string;
+  entry_id: string;
+  text: string;
+  image_key: string | null;
+  alt: string;
+  video_url: string;
+  pinned: number;
+  key_event: number;
+  at: Timestamp;
+  by_id: string | null;
+  by_name: string;
+}
+
 export interface Database {
   categories: CategoryTable;
   subcategories: SubCategoryTable;
@@ -404,4 +448,6 @@ export interface Database {
   analytics_article_days: AnalyticsArticleDayTable;
   analytics_day_top: AnalyticsArticleDayTable;
   analytics_referrer_days: AnalyticsReferrerDayTable;
+  live_entries: LiveEntryTable;
+  live_entry_versions: LiveEntryVersionTable;
 }

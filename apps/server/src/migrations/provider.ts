@@ -14,6 +14,7 @@ import { previewsMigration } from './previews.ts';
 import { analyticsMigration } from './analytics.ts';
 import { twoFactorMigration } from './two-factor.ts';
 import { revisionsMigration } from './revisions.ts';
+import { liveMigration } from './live.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations run against the schema as it was, not as it is typed now */
 type AnyDb = Kysely<any>;
@@ -192,6 +193,7 @@ export const migrationProvider: MigrationProvider = {
       '0015_revisions': revisionsMigration,
       '0017_corrections': correctionsMigration,
       '0018_previews': previewsMigration,
+      '0019_live': liveMigration,
       '0021_analytics': analyticsMigration,
     };
   },

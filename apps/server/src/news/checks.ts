@@ -1,5 +1,10 @@
 import type { Kysely } from 'kysely';
-import { MEDIA_REQUIRED_MESSAGE, type FieldError, type NewsFields } from '@newsroom/contract';
+import {
+  LIVE_MESSAGES,
+  MEDIA_REQUIRED_MESSAGE,
+  type FieldError,
+  type NewsFields,
+} from '@newsroom/contract';
 import type { Database, NewsTable } from '../db/schema.ts';
 import { DomainError, validationFailed } from '../domain/errors.ts';
 import { lookupKey } from '../domain/lookup-key.ts';
@@ -25,6 +30,9 @@ export type NewsValues = Omit<
   | 'updated_by'
   | 'assignee_id'
   | 'due_at'
+  | 'live'
+  | 'live_ended_at'
+  | 'live_seq'
 >;
 
 /**
@@ -51,6 +59,35 @@ export function newsValues(fields: NewsFields): NewsValues {
     video_url: fields.videoURL,
     status: fields.status ? 1 : 0,
   };
+}
+
+/**
+ * The live coverage columns of a write (decision 115): `live` and `liveEndedAt` as sent, else as
+ * they were. An article that is not live has no coverage to end; an end cannot lie ahead.
+ */
+export function liveColumns(
+  fields: Pick<NewsFields, 'live' | 'liveEndedAt'>,
+  existing: Pick<NewsRow, 'live' | 'live_ended_at'> | null,
+  now: string,
+): { live: number; live_ended_at: string | null } {
+  const live = fields.live ?? Number(existing?.live ?? 0) === 1;
+  const endedAt =
+    fields.liveEndedAt !== undefined ? fields.liveEndedAt : (existing?.live_ended_at ?? null);
+  if (fields.liveEndedAt && !live) {
+    throw validationFailed([{ path: 'liveEndedAt', message: LIVE_MESSAGES.endedWithoutLive }]);
+  }
+  if (fields.liveEndedAt && fields.liveEndedAt > now) {
+    throw validationFailed([{ path: 'liveEndedAt', message: LIVE_MESSAGES.endedAhead }]);
+  }
+  return { live: live ? 1 : 0, live_ended_at: live ? endedAt : null };
+}
+
+/** Whether a write ends coverage that went on: it takes a number of the article's live changes. */
+export function endsCoverage(
+  before: Pick<NewsRow, 'live_ended_at'> | null,
+  after: { live: number; live_ended_at: string | null },
+): boolean {
+  return after.live === 1 && after.live_ended_at !== null && !before?.live_ended_at;
 }
 
 /**

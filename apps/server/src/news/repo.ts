@@ -356,6 +356,8 @@ export function toNewsDto(row: NewsRowWithNames, imageUrl: (key: string) => stri
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     authors: row.authors,
+    live: Number(row.live) === 1,
+    liveEndedAt: row.live_ended_at,
   };
 }
 

@@ -14,7 +14,14 @@ import { DomainError } from '../domain/errors.ts';
 import { articleTags, type Invalidate } from '../cache/tags.ts';
 import type { Database } from '../db/schema.ts';
 import type { MediaStorage } from '../storage/storage.ts';
-import { NewsWriteChecks, newsValues, slugTaken, type NewsUpdate } from './checks.ts';
+import {
+  NewsWriteChecks,
+  endsCoverage,
+  liveColumns,
+  newsValues,
+  slugTaken,
+  type NewsUpdate,
+} from './checks.ts';
 import { checkImage, type CheckedImage, type NewsImage } from '../media/image.ts';
 import { isPendingImageKey } from '../media/image-keys.ts';
 import { NewsMedia } from '../media/media.ts';
@@ -96,9 +103,10 @@ export class NewsService extends NewsReads {
       await assertStaffAuthors(trx, authorIds);
       await new SlugHistory(trx).taken(values.slug);
       const written = { ...values, ...publication, ...desk.columns, image_key: imageKey };
+      const live = liveColumns(fields, null, now);
       await trx
         .insertInto('news')
-        .values({ ...written, id, views: 0 })
+        .values({ ...written, ...live, live_seq: endsCoverage(null, live) ? 1 : 0, id, views: 0 })
         .execute();
       await setAuthors(trx, id, authorIds);
       if (actor) {
@@ -176,18 +184,27 @@ export class NewsService extends NewsReads {
         await setAuthors(trx, id, chosen);
       }
       await new SlugHistory(trx).moved(id, existing.slug, values.slug);
+      // Live coverage (decision 115): its end is one of the live page's numbered changes.
+      const live = liveColumns(fields, existing, now);
+      const ends = endsCoverage(existing, live);
       const keep = checked === null && !fields.removeImage;
       // The row is written only if its picture is still the one read: the variant maker may
       // have switched it to its finished files since (decision 083); then it is read again, so
       // the files replaced are the ones it named.
       // Only the columns whose value changes are named: SQLite rewrites the entries of every index
       // on a column named and fires the triggers of every column named, whatever its value.
-      const changes = changedColumns(existing, { ...values, ...publication, ...desk.columns });
+      const changes = changedColumns(existing, {
+        ...values,
+        ...publication,
+        ...desk.columns,
+        ...live,
+      });
       const writeOver = async (current: string | null) => {
         const written = await trx
           .updateTable('news')
           .set({
             ...changes,
+            ...(ends && { live_seq: sql<number>`live_seq + 1` }),
             version: sql<number>`version + 1`,
             // A kept picture is the one the condition below reads: it is not written again.
             ...(keep ? {} : { image_key: imageKey }),

@@ -36,6 +36,8 @@ export function createNews(overrides: Partial<NewsDto> = {}): NewsDto {
     createdAt: '2025-03-04T05:00:00.000Z',
     updatedAt: '2025-03-04T05:00:00.000Z',
     authors: [{ _id: 'staff-1', name: 'Asha Rao', slug: 'asha-rao' }],
+    live: false,
+    liveEndedAt: null,
     ...overrides,
   };
 }
