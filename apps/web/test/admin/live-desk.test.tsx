@@ -194,6 +194,22 @@ describe('the live desk', { timeout: 20_000 }, () => {
     expect((bodyOf(writes()[0]) as { text: string }).text).toBe('<p>Roads reopen</p>');
   });
 
+  it('sends a picture with its description as multipart', async () => {
+    const posted = entry(7, { text: '<p>The flooded square</p>', imageURL: '/uploads/live/7.png' });
+    await openDesk([], [on('POST', '/news/n1/live', ok(posted))]);
+    await write(await composerText(), 'The flooded square');
+    const picture = new File(['png'], 'square.png', { type: 'image/png' });
+    await userEvent.upload(screen.getByLabelText('Picture (optional)'), picture);
+    await userEvent.type(screen.getByLabelText('Picture description'), 'Water in the square');
+    await userEvent.click(screen.getByRole('button', { name: 'Post entry' }));
+    await waitFor(() => expect(shownEntries()).toEqual(['The flooded square']));
+    const form = writes()[0]?.body as FormData;
+    expect(form.get('image')).toBe(picture);
+    expect(form.get('alt')).toBe('Water in the square');
+    expect(form.get('text')).toBe('<p>The flooded square</p>');
+    expect(form.get('keyEvent')).toBe('false');
+  });
+
   it('says why a post was refused, and keeps what was written', async () => {
     await openDesk(
       [],

@@ -3,6 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NewsForm } from '../../src/admin/news/NewsForm.tsx';
+import { NewsTableScreen } from '../../src/admin/news/NewsTableScreen.tsx';
 import { emptyNewsForm, formFromNews, type NewsFormInput } from '../../src/admin/news/schema.ts';
 import { createNews } from '../public/factories.ts';
 import { ok, on, stubFetch } from './fetch-stub.ts';
@@ -151,5 +152,40 @@ describe('the editor’s live coverage', { timeout: 20_000 }, () => {
     await userEvent.click(screen.getByRole('switch', { name: 'Live page' }));
     expect(screen.queryByRole('button', { name: 'End coverage' })).toBeNull();
     expect((await sent()).get('live')).toBe('false');
+  });
+});
+
+describe('the news table', () => {
+  const row = (title: string, authors: StaffRef[], live: boolean) => ({
+    ...createNews({ title, live }),
+    stage: 'published',
+    version: 1,
+    assignee: null,
+    dueAt: null,
+    category: '',
+    subcategory: '',
+    publisher: '',
+    anchor: '',
+    authors,
+  });
+  const asha: StaffRef = { _id: 'staff-1', name: 'Asha Rao', slug: 'asha-rao' };
+
+  it('links the live desk of the live pages the person may run', async () => {
+    const rows = [
+      row('My live page', [bram], true),
+      row('My article', [bram], false),
+      row('Their live page', [asha], true),
+    ];
+    stubFetch(
+      on('GET', '/auth/me', ok(me)),
+      on('GET', '/news/get', ok({ data: rows, count: 3 }, 'OK', { count: 3 })),
+    );
+    renderAdmin(<NewsTableScreen />, { role: 'author' });
+    expect(await screen.findByRole('link', { name: 'Live desk of My live page' })).toHaveAttribute(
+      'href',
+      `/news/live/${rows[0]?._id}`,
+    );
+    expect(screen.queryByRole('link', { name: 'Live desk of My article' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Live desk of Their live page' })).toBeNull();
   });
 });
