@@ -19,6 +19,7 @@ import { auditRoutes } from './audit/routes.ts';
 import { revisionRoutes, revisionSettingsRoutes } from './revisions/routes.ts';
 import { correctionPublicRoutes, correctionRoutes } from './corrections/routes.ts';
 import { previewRoutes } from './previews/routes.ts';
+import { livePublicRoutes, liveRoutes, liveStreamRoutes } from './live/routes.ts';
 import { profileRoutes } from './staff/profile-routes.ts';
 import {
   securitySettingsRoutes,
@@ -71,7 +72,10 @@ export async function apiRoutes(app: FastifyInstance) {
     await cached.register(publicRoutes, { prefix: '/u' });
     await cached.register(searchRoutes, { prefix: '/u' });
     await cached.register(correctionPublicRoutes, { prefix: '/u' });
+    await cached.register(livePublicRoutes, { prefix: '/u' });
   });
+  // A live page's event stream: never kept by the cache (decision 115).
+  await app.register(liveStreamRoutes, { prefix: '/u' });
   await app.register(authRoutes, { prefix: '/auth' });
   await app.register(invitationAcceptRoutes, { prefix: '/auth' });
   await app.register(twoFactorSignInRoutes, { prefix: '/auth' });
@@ -102,6 +106,8 @@ export async function apiRoutes(app: FastifyInstance) {
     await admin.register(correctionRoutes, { prefix: '/news' });
     await admin.register(previewRoutes(app.services.previews), { prefix: '/news' });
     await admin.register(presenceRoutes, { prefix: '/news' });
+    // Live pages' entries and coverage, checked again on the article itself (decision 115).
+    await admin.register(liveRoutes, { prefix: '/news' });
     await admin.register(withActions(accountRoutes, { read: 'account', write: 'account' }), {
       prefix: '/auth',
     });

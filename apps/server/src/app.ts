@@ -44,6 +44,7 @@ import { VariantMaker } from './media/variant-maker.ts';
 import { VariantProcess } from './media/variant-process.ts';
 import { ScheduledRelease } from './news/scheduled-release.ts';
 import { createPresence, type Presence } from './presence/setup.ts';
+import { createLive, type Live } from './live/setup.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -62,6 +63,8 @@ declare module 'fastify' {
     variantProcess: VariantProcess;
     /** Who is editing which article, and their open event streams (presence/). */
     presence: Presence;
+    /** Live pages: their entries and readers' open event streams (live/). */
+    live: Live;
   }
 }
 
@@ -197,6 +200,19 @@ export async function buildApp(
   app.services.news.onSaved((article) => presence.service.saved(article));
   // Open event streams never go idle: they end before the server waits for its connections.
   app.addHook('preClose', () => presence.fanout.close());
+  const live = createLive({
+    db: db.kysely,
+    storage,
+    invalidate: publicCache.invalidate,
+    clock,
+    redisUrl: config.redisUrl,
+    redisPrefix: config.redisPrefix,
+    log: app.log,
+  });
+  app.decorate('live', live);
+  // An article saved with its coverage just ended: readers' pages are told (decision 115).
+  app.services.news.onSaved((article) => void live.service.ended(article).catch(() => undefined));
+  app.addHook('preClose', () => live.fanout.close());
 
   // Over plain HTTP (a local install), asking browsers to upgrade requests or remember HTTPS
   // would break the site; behind an https PUBLIC_URL both are on.

@@ -48,6 +48,14 @@ export function authorOf(path: string): string | null {
   }
 }
 
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
 /** The section of a `/{category}/rss.xml` or `/{category}/{subcategory}/rss.xml` path. */
 function sectionOfFeed(path: string): { category: string; subcategory?: string } | null {
   const segments = path.split('/').slice(1);
@@ -68,6 +76,10 @@ export function urlTags(url: string): StaleTags | null {
   const { path, query } = parse(url);
   const slug = articleSlugOf(url);
   if (slug !== null) return [publicTags.article(slug)];
+  // A page of a live page's entries (decision 115): each entry's write names the article's tag.
+  // Its event stream (`…/live/events`) is no read to keep and matches nothing here.
+  const live = /^\/api\/v1\/u\/news\/([^/]+)\/live$/.exec(path)?.[1];
+  if (live) return [publicTags.article(lookupKey(safeDecode(live)))];
   if (path === publicPaths.feed()) return [publicTags.feeds, publicTags.lists];
   if (path === publicPaths.newsSitemap()) return [publicTags.newsSitemap];
   if (path === publicPaths.correctionsFeed() || path === `${API}/corrections`) {

@@ -66,10 +66,15 @@ export async function unreferencedMedia(db: Kysely<Database>, keys: string[]): P
   if (keys.length === 0) return [];
   const originalOf = (key: string) => originalOfVariant(key) ?? key;
   const originals = [...new Set(keys.map(originalOf))];
+  // An article's picture, or a live entry's, now or in one of its earlier states (decision 115).
   const rows = await db
     .selectFrom('news')
     .select('image_key')
     .where('image_key', 'in', originals)
+    .union(db.selectFrom('live_entries').select('image_key').where('image_key', 'in', originals))
+    .union(
+      db.selectFrom('live_entry_versions').select('image_key').where('image_key', 'in', originals),
+    )
     .execute();
   const referenced = new Set(rows.map((row) => row.image_key));
   return keys.filter((key) => !referenced.has(originalOf(key)));
