@@ -51,6 +51,9 @@ function entry(n: number, overrides: Partial<LiveEntryView> = {}): LiveEntryView
   };
 }
 
+/** The coverage a page of entries reads: on, its last change the 7th. */
+const coverage = { startedAt: '2026-11-27T05:00:00.000Z', endedAt: null, lastEventId: '7' };
+
 let calls: StubbedCall[];
 const writes = () => calls.filter((call) => call.method !== 'GET');
 const bodyOf = (call: StubbedCall | undefined) => JSON.parse(String(call?.body)) as object;
@@ -71,7 +74,7 @@ async function renderDesk(
     ...routes,
     on('GET', '/auth/me', ok(me)),
     on('GET', '/news/get/n1', ok(item)),
-    on('GET', '/news/n1/live', ok(listed, 'OK', { count: listed.length })),
+    on('GET', '/news/n1/live', ok(listed, 'OK', { count: listed.length, coverage })),
   );
   setAuth({ role, email: `${role}@example.com`, accessToken: 'test-access-token' });
   onTestFinished(() => clearAuth());
@@ -92,8 +95,11 @@ async function renderDesk(
 async function openDesk(...args: Parameters<typeof renderDesk>) {
   await renderDesk(...args);
   await screen.findByRole('heading', { name: 'Storm over the coast: live' });
-  const stream = FakeEventSource.opened[0];
-  if (!stream) throw new Error('the desk opened no event stream');
+  const stream = await waitFor(() => {
+    const opened = FakeEventSource.opened[0];
+    if (!opened) throw new Error('the desk opened no event stream');
+    return opened;
+  });
   return { stream };
 }
 
@@ -126,7 +132,8 @@ async function write(textbox: HTMLElement, text: string) {
 describe('the live desk', { timeout: 20_000 }, () => {
   it('lists the entries newest first and shows what others post, change and delete, live', async () => {
     const { stream } = await openDesk([entry(2), entry(1)]);
-    expect(stream.url).toBe('/api/v1/u/news/storm-live/live/events');
+    // Opened from the change the page read reached: nothing between them is missed.
+    expect(stream.url).toBe('/api/v1/u/news/storm-live/live/events?lastEventId=7');
     await screen.findByText('Update number 2 from the coast');
     expect(shownEntries()).toEqual([
       'Update number 2 from the coast',
@@ -327,13 +334,52 @@ describe('the live desk', { timeout: 20_000 }, () => {
     expect(stream.readyState).toBe(FakeEventSource.CLOSED);
   });
 
+  it('reads the entries again and listens anew when the browser gives up on the stream', async () => {
+    const { stream } = await openDesk([entry(1)]);
+    calls = stubFetch(
+      on('GET', '/auth/me', ok(me)),
+      on('GET', '/news/get/n1', ok(article)),
+      on(
+        'GET',
+        '/news/n1/live',
+        ok([entry(2), entry(1)], 'OK', { count: 2, coverage: { ...coverage, lastEventId: '9' } }),
+      ),
+    );
+    stream.readyState = FakeEventSource.CLOSED;
+    act(() => stream.onerror?.());
+    expect(screen.getByText('Connecting to the live stream...')).toBeVisible();
+    // The entry posted while the stream was gone is read, then the stream opened after it.
+    await waitFor(() => expect(FakeEventSource.opened).toHaveLength(2), { timeout: 6000 });
+    expect(FakeEventSource.opened[1]?.url).toMatch(/\?lastEventId=9$/);
+    expect(shownEntries()).toEqual([
+      'Update number 2 from the coast',
+      'Update number 1 from the coast',
+    ]);
+  });
+
+  it('opens no stream for a live page whose coverage has ended', async () => {
+    await renderDesk(
+      [entry(1)],
+      [
+        on(
+          'GET',
+          '/news/n1/live',
+          ok([entry(1)], 'OK', {
+            count: 1,
+            coverage: { ...coverage, endedAt: '2026-11-27T06:30:00Z' },
+          }),
+        ),
+      ],
+    );
+    expect(await screen.findByText(/The live page is frozen/)).toBeVisible();
+    expect(screen.getByText('Update number 1 from the coast')).toBeVisible();
+    expect(FakeEventSource.opened).toEqual([]);
+    expect(screen.queryByRole('form', { name: 'New entry' })).toBeNull();
+  });
+
   it('ends coverage once confirmed, at the server’s time', async () => {
-    const coverage = {
-      startedAt: '2026-11-27T05:00:00.000Z',
-      endedAt: '2026-11-27T06:30:00.000Z',
-      lastEventId: '4',
-    };
-    await openDesk([entry(1)], [on('PUT', '/news/n1/live', ok(coverage))]);
+    const ended = { ...coverage, endedAt: '2026-11-27T06:30:00.000Z', lastEventId: '8' };
+    await openDesk([entry(1)], [on('PUT', '/news/n1/live', ok(ended))]);
     await userEvent.click(screen.getByRole('button', { name: 'End coverage' }));
     const dialog = screen.getByRole('dialog', { name: 'End coverage' });
     expect(writes()).toEqual([]);

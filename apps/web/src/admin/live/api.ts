@@ -1,6 +1,7 @@
 import {
   LIVE_PAGE_SIZE,
   livePaths,
+  type ApiEnvelope,
   type LiveCoverage,
   type LiveEntryView,
 } from '@newsroom/contract';
@@ -37,12 +38,15 @@ export async function fetchEntries(
   newsId: string,
   before?: string,
   signal?: AbortSignal,
-): Promise<{ entries: LiveEntryView[]; count: number }> {
-  const envelope = await api<LiveEntryView[]>(entries(newsId), {
-    query: { before, limit: LIVE_PAGE_SIZE },
-    signal,
-  });
-  return { entries: envelope.data, count: Number(envelope.count ?? envelope.data.length) };
+): Promise<{ entries: LiveEntryView[]; count: number; coverage: LiveCoverage | null }> {
+  const envelope: ApiEnvelope<LiveEntryView[]> & { coverage?: LiveCoverage } = await api<
+    LiveEntryView[]
+  >(entries(newsId), { query: { before, limit: LIVE_PAGE_SIZE }, signal });
+  return {
+    entries: envelope.data,
+    count: Number(envelope.count ?? envelope.data.length),
+    coverage: envelope.coverage ?? null,
+  };
 }
 
 /** Posts an entry: JSON, or multipart when a picture goes with it. */
@@ -78,7 +82,12 @@ export async function setCoverage(newsId: string, ended: boolean): Promise<LiveC
   return (await api<LiveCoverage>(entries(newsId), { method: 'PUT', body: { ended } })).data;
 }
 
-/** The live page's public stream: every entry added, changed or deleted, by anyone. */
-export function openLiveEvents(slug: string): EventSource {
-  return new EventSource(livePaths.events(slug));
+/**
+ * The live page's public stream: every entry added, changed or deleted by anyone after the
+ * change `lastEventId` (as a page of entries read it); a reconnecting browser sends its own.
+ */
+export function openLiveEvents(slug: string, lastEventId: string): EventSource {
+  return new EventSource(
+    `${livePaths.events(slug)}?lastEventId=${encodeURIComponent(lastEventId)}`,
+  );
 }

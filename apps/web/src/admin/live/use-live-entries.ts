@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import type { LiveEnded, LiveEntryDeleted, LiveEntryView } from '@newsroom/contract';
-import { FALLBACK_ERROR } from '../../lib/api.ts';
+import { ApiError, FALLBACK_ERROR } from '../../lib/api.ts';
 import { fetchEntries, openLiveEvents } from './api.ts';
 import { applyChange, noEntries, type DeskChange, type DeskEntries } from './entries.ts';
 
-/** How long to wait before opening again a stream the browser gave up on. */
-const REOPEN_MS = 2000;
+/** How long to wait before reading again a live page whose stream the browser gave up on. */
+const REOPEN_MS = 3000;
 
 export interface LiveEntries extends DeskEntries {
   /** The newest page is read (or could not be: `error`). */
@@ -25,10 +25,11 @@ const messageOf = (error: unknown) =>
 const dataOf = <T>(event: Event) => JSON.parse((event as MessageEvent<string>).data) as T;
 
 /**
- * The entries of the live page `newsId` (at `slug`), newest first, kept live: the newest page is read, then
- * every entry added, changed or deleted by anyone arrives on the page's public event stream.
- * A dropped stream resumes where it stopped (the browser sends `Last-Event-ID`); one the browser
- * gave up on is opened again and the newest page read again, so nothing is missed or shown twice.
+ * The entries of the live page `newsId` (at `slug`), newest first, kept live: the newest page is
+ * read, then the page's public event stream is opened from the change that page reached, so every
+ * entry added, changed or deleted since, by anyone, arrives once. A dropped stream resumes where
+ * it stopped (the browser sends `Last-Event-ID`); one the browser gave up on (the page is not
+ * public yet, say) is read and opened again a little later.
  */
 export function useLiveEntries(newsId: string, slug: string): LiveEntries {
   const [state, dispatch] = useReducer(applyChange, noEntries);
@@ -44,35 +45,26 @@ export function useLiveEntries(newsId: string, slug: string): LiveEntries {
     let source: EventSource | null = null;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let closed = false;
-    const readNewest = () =>
-      fetchEntries(newsId, undefined, controller.signal).then(
-        (page) => {
-          dispatch({ type: 'page', ...page });
-          setError(null);
-          setLoaded(true);
-        },
-        (failure: unknown) => {
-          if (controller.signal.aborted) return;
-          setError(messageOf(failure));
-          setLoaded(true);
-        },
-      );
-    const open = () => {
-      const stream = openLiveEvents(slug);
+    const again = () => {
+      timer = setTimeout(() => void start(), REOPEN_MS);
+    };
+    const listen = (lastEventId: string) => {
+      const stream = openLiveEvents(slug, lastEventId);
       source = stream;
+      const heard = (change: DeskChange) => {
+        setConnected(true);
+        dispatch(change);
+      };
       stream.addEventListener('open', () => setConnected(true));
-      stream.addEventListener('entry', (event) => {
-        setConnected(true);
-        dispatch({ type: 'added', entry: dataOf<LiveEntryView>(event) });
-      });
-      stream.addEventListener('entry-updated', (event) => {
-        setConnected(true);
-        dispatch({ type: 'updated', entry: dataOf<LiveEntryView>(event) });
-      });
-      stream.addEventListener('entry-deleted', (event) => {
-        setConnected(true);
-        dispatch({ type: 'deleted', id: dataOf<LiveEntryDeleted>(event)._id });
-      });
+      stream.addEventListener('entry', (event) =>
+        heard({ type: 'added', entry: dataOf<LiveEntryView>(event) }),
+      );
+      stream.addEventListener('entry-updated', (event) =>
+        heard({ type: 'updated', entry: dataOf<LiveEntryView>(event) }),
+      );
+      stream.addEventListener('entry-deleted', (event) =>
+        heard({ type: 'deleted', id: dataOf<LiveEntryDeleted>(event)._id }),
+      );
       stream.addEventListener('ended', (event) => {
         dispatch({ type: 'ended', at: dataOf<LiveEnded>(event).liveEndedAt });
         closed = true;
@@ -82,16 +74,29 @@ export function useLiveEntries(newsId: string, slug: string): LiveEntries {
       stream.onerror = () => {
         setConnected(false);
         // The browser reconnects by itself unless it gave up on the stream.
-        if (stream.readyState !== EventSource.CLOSED || closed) return;
-        timer = setTimeout(() => {
-          if (closed) return;
-          open();
-          void readNewest();
-        }, REOPEN_MS);
+        if (stream.readyState === EventSource.CLOSED && !closed) again();
       };
     };
-    open();
-    void readNewest();
+    const start = async () => {
+      try {
+        const page = await fetchEntries(newsId, undefined, controller.signal);
+        if (closed) return;
+        dispatch({ type: 'page', entries: page.entries, count: page.count });
+        setError(null);
+        setLoaded(true);
+        if (page.coverage?.endedAt) dispatch({ type: 'ended', at: page.coverage.endedAt });
+        else if (page.coverage) listen(page.coverage.lastEventId);
+      } catch (failure) {
+        if (closed) return;
+        setError(messageOf(failure));
+        setLoaded(true);
+        // A refusal (gone, not live, not theirs) stays one; anything else is tried again.
+        if (!(failure instanceof ApiError && failure.status >= 400 && failure.status < 500)) {
+          again();
+        }
+      }
+    };
+    void start();
     return () => {
       closed = true;
       controller.abort();
@@ -105,7 +110,7 @@ export function useLiveEntries(newsId: string, slug: string): LiveEntries {
     if (!before) return;
     setLoadingOlder(true);
     fetchEntries(newsId, before)
-      .then((page) => dispatch({ type: 'page', ...page }))
+      .then((page) => dispatch({ type: 'page', entries: page.entries, count: page.count }))
       .catch((failure: unknown) => setError(messageOf(failure)))
       .finally(() => setLoadingOlder(false));
   }, [newsId]);
