@@ -82,8 +82,8 @@ const coverage = (as: AuthHeaders, id: string, ended: boolean) =>
 async function publicPage(slug: string, query = ''): Promise<LivePage> {
   const res = await call(t.app, { method: 'GET', url: `/api/v1/u/news/${slug}/live${query}` });
   expect(res.status, res.body.message).toBe(200);
-  const { data, count, coverage, pinned, keyEvents } = res.body;
-  return { data, count, coverage, pinned, keyEvents } as LivePage;
+  const { data, count, hasOlder, coverage, pinned, keyEvents } = res.body;
+  return { data, count, hasOlder, coverage, pinned, keyEvents } as LivePage;
 }
 
 const texts = (entries: LiveEntry[]) => entries.map((entry) => entry.text);
@@ -318,7 +318,7 @@ describe('reading a live page', () => {
     const news = await story();
     for (let i = 1; i <= 45; i++) await added(news._id, `Entry ${i}`);
     const first = await publicPage(news.slug);
-    expect(first.count).toBe(45);
+    expect(first).toMatchObject({ count: 45, hasOlder: true });
     expect(texts(first.data)).toEqual(
       Array.from({ length: 20 }, (_, i) => `<p>Entry ${45 - i}</p>`),
     );
@@ -326,6 +326,11 @@ describe('reading a live page', () => {
     expect(texts(second.data)[0]).toBe('<p>Entry 25</p>');
     const third = await publicPage(news.slug, `?before=${second.data.at(-1)?._id}&limit=20`);
     expect(texts(third.data)).toEqual(Array.from({ length: 5 }, (_, i) => `<p>Entry ${5 - i}</p>`));
+    expect(third.hasOlder).toBe(false);
+    // From an entry on, it included: where a key event's link leads.
+    const from = await publicPage(news.slug, `?from=${second.data[3]?._id}`);
+    expect(texts(from.data)[0]).toBe('<p>Entry 22</p>');
+    expect(from.data).toHaveLength(20);
     const bad = await call(t.app, {
       method: 'GET',
       url: `/api/v1/u/news/${news.slug}/live?before=nothing-here`,

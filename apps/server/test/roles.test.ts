@@ -62,6 +62,8 @@ const TABLES = [
   'news_corrections',
   'news_correction_versions',
   'news_previews',
+  'live_entries',
+  'live_entry_versions',
 ] as const;
 
 async function snapshot() {
@@ -111,6 +113,11 @@ function allowedRoles(method: string, url: string): Role[] {
   // Preview links of an article (decision 113): never contributors; authors on their own
   // (previews.test.ts).
   if (/^\/news\/[^/]+\/previews/.test(path)) return ['admin', 'editor', 'author'];
+  // Live pages (decision 115): every staff member reads the entries, contributors never write
+  // them; an author only on their own articles (live.test.ts).
+  if (/^\/news\/[^/]+\/live/.test(path)) {
+    return method === 'GET' ? everyone : ['admin', 'editor', 'author'];
+  }
   if (path.startsWith('/news/')) return everyone; // decided on the article: below
   if (path === '/desk') return everyone; // their own desk (decision 106)
   throw new Error(`no expectation for ${method} ${url}: add it to this test`);

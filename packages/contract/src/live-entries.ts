@@ -87,10 +87,15 @@ export interface LiveEnded {
   liveEndedAt: string;
 }
 
-/** The path of a live page's stream, and of its archive page older than an entry. */
+/** The addresses of a live page's parts: its stream, its archive pages, an entry on its page. */
 export const livePaths = {
   events: (slug: string) => `/api/v1/u/news/${encodeURIComponent(slug)}/live/events`,
+  /** The archive page of the entries older than one (`?before=`, rendered on the server). */
   olderThan: (slug: string, entryId: string) =>
     `/news/${encodeURIComponent(slug)}?before=${encodeURIComponent(entryId)}`,
+  /** The page starting at an entry, scrolled to it (a key event's link). */
+  at: (slug: string, entryId: string) =>
+    `/news/${encodeURIComponent(slug)}?from=${encodeURIComponent(entryId)}#live-${encodeURIComponent(entryId)}`,
+  /** The id of an entry's element on the page. */
   entryAnchor: (entryId: string) => `live-${entryId}`,
 } as const;

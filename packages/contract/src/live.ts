@@ -138,6 +138,8 @@ export type LiveCoverage = z.infer<typeof liveCoverageSchema>;
  */
 export const livePageExtras = {
   count: z.number(),
+  /** Whether there are entries older than this page's last (the next page's `before`). */
+  hasOlder: z.boolean(),
   coverage: liveCoverageSchema,
   pinned: z.array(liveEntrySchema),
   keyEvents: z.array(liveKeyEventSchema),
@@ -145,17 +147,25 @@ export const livePageExtras = {
 export interface LivePage {
   data: LiveEntry[];
   count: number;
+  hasOlder: boolean;
   coverage: LiveCoverage;
   pinned: LiveEntry[];
   keyEvents: LiveKeyEvent[];
 }
 
-/** The query of a page of entries: older than `before` (an entry's id), `limit` of them. */
+/**
+ * The query of a page of entries: older than `before` (an entry's id), or from the entry `from`
+ * on, `limit` of them.
+ */
+const entryCursor = z.preprocess(
+  (value) => (value === '' || value === 'null' || value === 'undefined' ? undefined : value),
+  z.string({ error: LIVE_MESSAGES.before }).trim().min(1).max(100).optional(),
+);
+
 export const livePageQuerySchema = z.object({
-  before: z.preprocess(
-    (value) => (value === '' || value === 'null' || value === 'undefined' ? undefined : value),
-    z.string({ error: LIVE_MESSAGES.before }).trim().min(1).max(100).optional(),
-  ),
+  before: entryCursor,
+  /** The page starting at this entry (it included): where a key event's link leads. */
+  from: entryCursor,
   limit: z.preprocess(
     (value) => (value === '' || value === null ? undefined : value),
     z.coerce

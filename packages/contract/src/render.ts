@@ -3,6 +3,7 @@
  * (apps/web/src/entry-server.tsx): the reads a page makes, and what a render gives back.
  */
 import type { CorrectionListItem } from './corrections.ts';
+import type { LivePage } from './live.ts';
 import type { AuthorPage, CategoryDto, NewsDto, SearchHitDto } from './responses.ts';
 import type { Section } from './sections.ts';
 
@@ -45,6 +46,17 @@ export interface PublicReads {
   }): Promise<(AuthorPage & { count: number }) | null>;
   /** `/u/corrections`: one page of the notes of public articles, newest first (decision 112). */
   corrections(query: { page: number; limit: number }): Promise<ReadPage<CorrectionListItem>>;
+  /**
+   * `/u/news/{slug}/live`: a page of a live page's entries, newest first, older than the entry
+   * `before`, with its pinned entries, key events and coverage (decision 115); null when there is
+   * no public live page of that slug or `before` is no entry of it.
+   */
+  live(query: {
+    slug: string;
+    before?: string;
+    from?: string;
+    limit: number;
+  }): Promise<LivePage | null>;
   /** `/u/search`: one page of articles matching the words, best first. */
   search(query: { q: string; page: number; limit: number }): Promise<ReadPage<SearchHitDto>>;
 }

@@ -55,7 +55,7 @@ export class LiveReads {
   /** A page of the entries of a live article, with what every page shows beside. */
   async pageOf(article: LiveArticle, query: LivePageQuery): Promise<LivePage> {
     const [data, count, pinned, keyEvents, firstAt] = await Promise.all([
-      this.repo.page(article.id, query.before, query.limit),
+      this.repo.page(article.id, query, query.limit + 1),
       this.repo.countOf(article.id),
       this.repo.pinned(article.id),
       this.repo.keyEvents(article.id),
@@ -65,8 +65,9 @@ export class LiveReads {
     const toEntry = (row: Parameters<LiveRepository['toEntry']>[0]): LiveEntry =>
       this.repo.toEntry(row);
     return {
-      data: data.map(toEntry),
+      data: data.slice(0, query.limit).map(toEntry),
       count,
+      hasOlder: data.length > query.limit,
       coverage: {
         startedAt: firstAt && firstAt < article.createdAt ? firstAt : article.createdAt,
         endedAt: article.endedAt,

@@ -85,14 +85,16 @@ export class LiveRepository {
   }
 
   /**
-   * Entries newest first, older than the entry `before` when given (its id; undefined when it
-   * is not an entry of this article), `limit` of them.
+   * Entries newest first, older than the entry `before` or from the entry `from` on when given
+   * (undefined when it is not an entry of this article), `limit` of them.
    */
   async page(
     newsId: string,
-    before: string | undefined,
+    cursor: { before?: string; from?: string },
     limit: number,
   ): Promise<EntryWithSlug[] | undefined> {
+    const before = cursor.before ?? cursor.from;
+    const inclusive = cursor.before === undefined;
     let query = this.entries()
       .where('e.news_id', '=', newsId)
       .where('e.deleted_at', 'is', null)
@@ -110,7 +112,10 @@ export class LiveRepository {
       query = query.where((eb) =>
         eb.or([
           eb('e.created_at', '<', from.created_at),
-          eb.and([eb('e.created_at', '=', from.created_at), eb('e.id', '<', from.id)]),
+          eb.and([
+            eb('e.created_at', '=', from.created_at),
+            eb('e.id', inclusive ? '<=' : '<', from.id),
+          ]),
         ]),
       );
     }

@@ -9,6 +9,7 @@ import type { CategoryService } from '../category/service.ts';
 import type { NewsReads } from '../news/reads.ts';
 import type { CorrectionReads } from '../corrections/reads.ts';
 import type { SearchService } from '../search/service.ts';
+import type { LiveReads } from '../live/reads.ts';
 
 /** What pages read from: the services the API routes read from too. */
 export interface PageSources {
@@ -16,6 +17,7 @@ export interface PageSources {
   news: Pick<NewsReads, 'publicList' | 'bySlug' | 'latest' | 'related' | 'author'>;
   search: Pick<SearchService, 'search'>;
   corrections: Pick<CorrectionReads, 'withNotes' | 'page'>;
+  live: Pick<LiveReads, 'publicPage'>;
 }
 
 /**
@@ -109,6 +111,17 @@ export function pageReads(services: PageSources, shown?: NewsDto) {
         tags.add(publicTags.corrections);
         tags.add(publicTags.newest);
         return services.corrections.page(query);
+      }),
+    live: ({ slug, before, from, limit }) =>
+      noted(async () => {
+        // Every entry's write names the article's own tag (decision 115).
+        tags.add(publicTags.article(slug));
+        try {
+          return await services.live.publicPage(slug, { before, from, limit });
+        } catch (error) {
+          if (error instanceof DomainError) return null;
+          throw error;
+        }
       }),
     search: (query) =>
       noted(() => {

@@ -12,6 +12,7 @@ import { openDatabase } from '../db/database.ts';
 import { HandedClock } from '../domain/clock.ts';
 import { NewsReads } from '../news/reads.ts';
 import { CorrectionReads } from '../corrections/reads.ts';
+import { LiveReads } from '../live/reads.ts';
 import { SearchService } from '../search/service.ts';
 import { openStorage, type StorageSettings } from '../storage/open-storage.ts';
 import { renderShared, type SharedRender } from './fragments.ts';
@@ -48,6 +49,7 @@ async function open({ config, distDir, storage }: RenderWorkerData) {
       news: new NewsReads(db.kysely, media, clock),
       search: new SearchService(db.kysely, media, clock),
       corrections: new CorrectionReads(db.kysely, clock),
+      live: new LiveReads(db.kysely, (key) => media.url(key), clock),
     },
     frame: pageFrame(config, loaded.dist.template),
     publicUrl: config.publicUrl,

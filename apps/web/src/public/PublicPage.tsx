@@ -25,7 +25,7 @@ function PageContent({ page, ContactPage }: Omit<PublicPageProps, 'pathname'>) {
     case 'news-list':
       return <NewsListPage filter={page.filter} />;
     case 'article':
-      return <ArticlePage slug={page.slug} />;
+      return <ArticlePage slug={page.slug} live={page.live} />;
     case 'author':
       return <AuthorPage slug={page.slug} page={page.page} />;
     case 'corrections':

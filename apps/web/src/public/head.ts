@@ -4,6 +4,7 @@ import {
   modifiedAt,
   publicPaths,
   type AuthorDto,
+  type LivePage,
   type NewsDto,
   type Section,
 } from '@newsroom/contract';
@@ -15,6 +16,7 @@ import { SITE } from './site.ts';
 import {
   breadcrumbsJsonLd,
   newsArticleJsonLd,
+  liveBlogPostingJsonLd,
   profilePageJsonLd,
   webSiteJsonLd,
   type Absolute,
@@ -27,6 +29,8 @@ export interface PageHead {
   image?: ShareImage;
   /** Present on article pages: adds Open Graph article tags and JSON-LD NewsArticle. */
   article?: NewsDto;
+  /** A live page's entries shown (decision 115): its JSON-LD is a LiveBlogPosting. */
+  live?: LivePage;
   /** The page's canonical path when it differs from the requested one. */
   canonicalPath?: string;
   noindex?: boolean;
@@ -102,7 +106,9 @@ function structuredData(head: PageHead, canonical: string, absolute: Absolute): 
     const articleSection = sectionOf(article);
     const crumb = { title: article.title, path: canonical };
     return [
-      newsArticleJsonLd(article, canonical, absolute),
+      head.live
+        ? liveBlogPostingJsonLd(article, head.live, canonical, absolute)
+        : newsArticleJsonLd(article, canonical, absolute),
       ...(articleSection ? [breadcrumbsJsonLd(articleSection, absolute, crumb)] : []),
     ];
   }

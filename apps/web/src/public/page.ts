@@ -7,7 +7,8 @@ import type { NewsFilter } from './api/news-list.ts';
  */
 export type PublicPageRef =
   | { id: 'news-list'; filter: NewsFilter }
-  | { id: 'article'; slug: string }
+  /** An article; a live one shows a page of its entries from `live` (decision 115). */
+  | { id: 'article'; slug: string; live?: { before?: string; from?: string } }
   /** A person's page, from page `page` of their articles (decision 103). */
   | { id: 'author'; slug: string; page: number }
   | { id: 'search'; q: string }

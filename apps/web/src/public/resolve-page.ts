@@ -3,6 +3,7 @@ import type { PageSlot, PublicReads } from '@newsroom/contract';
 import { matchRoutes } from 'react-router';
 import { paths } from '../lib/paths.ts';
 import { loadArticle } from './article/loader.ts';
+import { loadLive, type LiveCursor } from './live/api.ts';
 import { loadAuthor } from './author/loader.ts';
 import { loadCorrections } from './corrections/loader.ts';
 import { ERROR_HEAD, NOT_FOUND_HEAD, type PageHead } from './head.ts';
@@ -43,22 +44,41 @@ const NOT_FOUND: ResolvedPage = {
   slots: [],
 };
 
+/** Where a live page's entries start: `?before=` an entry, or `?from=` one (decision 115). */
+function liveCursorOf(search: URLSearchParams): LiveCursor {
+  const before = search.get('before') || undefined;
+  const from = before ? undefined : search.get('from') || undefined;
+  return { ...(before && { before }), ...(from && { from }) };
+}
+
 async function resolveArticle(
   queryClient: QueryClient,
   reads: PublicReads,
   slug: string,
+  search: URLSearchParams,
 ): Promise<ResolvedPage> {
   const article = await loadArticle(queryClient, reads, slug);
   if (!article) return NOT_FOUND;
+  const cursor = article.live ? liveCursorOf(search) : {};
+  // A live page: a page of its entries, 404 for an archive page of no entry of it. A preview of
+  // one not yet public shows its text alone.
+  const live = article.live ? await loadLive(queryClient, reads, article.slug, cursor) : null;
+  const archive = cursor.before ?? cursor.from;
+  if (archive && !live) return NOT_FOUND;
+  const canonicalPath = paths.article(article.slug);
   const head: PageHead = {
-    title: article.title,
+    title: archive ? `${article.title} (earlier entries)` : article.title,
     description: article.metaDescription,
     image: article.Image ? shareImage(article.Image.ImageURL, article.alt) : undefined,
     article,
-    canonicalPath: paths.article(article.slug),
+    ...(live && { live }),
+    canonicalPath: cursor.before
+      ? `${canonicalPath}?before=${encodeURIComponent(cursor.before)}`
+      : canonicalPath,
   };
   const slots = articleSlots(article.slug, article.category?.name);
-  return { page: { id: 'article', slug }, status: 200, head, slots };
+  const page = { id: 'article', slug, ...(live && { live: cursor }) } as const;
+  return { page, status: 200, head, slots };
 }
 
 /** A page number from the query (`?page=`): a whole number from 1, else the first page. */
@@ -175,7 +195,7 @@ async function resolveMatched(
     case 'home':
       return resolveNewsList(queryClient, reads);
     case 'article':
-      return resolveArticle(queryClient, reads, params.slug ?? '');
+      return resolveArticle(queryClient, reads, params.slug ?? '', search);
     case 'category':
       return resolveNewsList(queryClient, reads, {
         category: params.category ?? '',

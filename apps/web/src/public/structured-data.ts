@@ -1,9 +1,13 @@
 import {
+  LIVE_JSON_LD_UPDATES,
   PUBLICATION,
+  htmlToText,
+  livePaths,
   modifiedAt,
   publicPaths,
   tagList,
   type AuthorDto,
+  type LivePage,
   type NewsDto,
   type Section,
 } from '@newsroom/contract';
@@ -76,6 +80,42 @@ export function newsArticleJsonLd(article: NewsDto, canonical: string, absolute:
           : { '@type': 'Organization', name: article.publisher?.name ?? PUBLICATION.name },
     publisher: publication(absolute),
     ...(corrections.length ? { correction: corrections } : {}),
+  };
+}
+
+/**
+ * A live page (decision 115): the article as a LiveBlogPosting, when its coverage started and
+ * ended (while it goes on, no end), and its latest entries as `liveBlogUpdate`s, newest first.
+ */
+export function liveBlogPostingJsonLd(
+  article: NewsDto,
+  live: LivePage,
+  canonical: string,
+  absolute: Absolute,
+) {
+  const page = absolute(publicPaths.article(article.slug));
+  const updates = live.data.slice(0, LIVE_JSON_LD_UPDATES).map((entry) => {
+    const text = htmlToText(entry.text);
+    return {
+      '@type': 'BlogPosting',
+      headline: text.length > 110 ? `${text.slice(0, 107)}...` : text,
+      articleBody: text,
+      datePublished: entry.createdAt,
+      dateModified: entry.updatedAt,
+      url: `${page}#${livePaths.entryAnchor(entry._id)}`,
+      author: { '@type': 'Person', name: entry.by.name },
+      ...(entry.imageURL ? { image: absolute(entry.imageURL) } : {}),
+    };
+  });
+  const newest = live.data[0]?.updatedAt;
+  const article_ = newsArticleJsonLd(article, canonical, absolute);
+  return {
+    ...article_,
+    '@type': 'LiveBlogPosting',
+    ...(newest && newest > article_.dateModified ? { dateModified: newest } : {}),
+    coverageStartTime: live.coverage.startedAt,
+    ...(live.coverage.endedAt ? { coverageEndTime: live.coverage.endedAt } : {}),
+    liveBlogUpdate: updates,
   };
 }
 

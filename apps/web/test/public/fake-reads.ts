@@ -3,6 +3,7 @@ import {
   type AuthorDto,
   type CategoryDto,
   type CorrectionListItem,
+  type LivePage,
   type NewsDto,
   type PublicReads,
   type ReadPage,
@@ -21,6 +22,8 @@ interface FakeData {
   authors?: AuthorDto[];
   /** What `corrections` pages through (decision 112). */
   corrections?: CorrectionListItem[];
+  /** The live pages `live` finds by slug (decision 115), whatever the cursor. */
+  live?: Record<string, LivePage>;
 }
 
 /** The reads a page host passes the renderer, as plain functions over `data`; it notes each call. */
@@ -60,6 +63,10 @@ export function fakeReads(data: FakeData = {}): PublicReads & { calls: string[] 
       const all = data.corrections ?? [];
       const from = (query.page - 1) * query.limit;
       return { data: all.slice(from, from + query.limit), count: all.length };
+    },
+    live: async (query) => {
+      calls.push(`live ${JSON.stringify(query)}`);
+      return data.live?.[query.slug] ?? null;
     },
     search: async (query) => {
       calls.push(`search ${JSON.stringify(query)}`);

@@ -15,7 +15,16 @@ import { publicRetry } from './retry.ts';
  */
 export interface ArticleView extends Pick<
   NewsDto,
-  'title' | 'slug' | 'createdAt' | 'Image' | 'alt' | 'description' | 'videoURL' | 'tags'
+  | 'title'
+  | 'slug'
+  | 'createdAt'
+  | 'Image'
+  | 'alt'
+  | 'description'
+  | 'videoURL'
+  | 'tags'
+  | 'live'
+  | 'liveEndedAt'
 > {
   category: { name: string } | null;
   subcategory: { name: string } | null;
@@ -31,6 +40,8 @@ const named = (ref: { name: string } | null) => ref && { name: ref.name };
 export function toArticleView(article: NewsDto): ArticleView {
   const { title, slug, createdAt, Image, alt, description, videoURL, tags } = article;
   return {
+    live: article.live,
+    liveEndedAt: article.liveEndedAt,
     title,
     slug,
     createdAt,

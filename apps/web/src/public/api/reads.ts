@@ -3,6 +3,8 @@ import {
   type AuthorPage,
   type CategoryDto,
   type CorrectionListItem,
+  type LiveEntry,
+  type LivePage,
   type NewsDto,
   type PublicReads,
   type SearchHitDto,
@@ -48,6 +50,18 @@ export const httpReads: PublicReads = {
   async corrections({ page, limit }) {
     const envelope = await api<CorrectionListItem[]>('/u/corrections', { query: { page, limit } });
     return { data: envelope.data, count: envelope.count ?? envelope.data.length };
+  },
+  async live({ slug, before, from, limit }) {
+    try {
+      const envelope = await api<LiveEntry[]>(`/u/news/${encodeURIComponent(slug)}/live`, {
+        query: { before, from, limit },
+      });
+      const extras = envelope as unknown as Omit<LivePage, 'data'>;
+      return { ...extras, data: envelope.data };
+    } catch (error) {
+      if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return null;
+      throw error;
+    }
   },
   async search({ q, page, limit }) {
     const envelope = await api<SearchHitDto[]>('/u/search', { query: { q, page, limit } });

@@ -9,12 +9,14 @@ import { ReadAlso } from './ReadAlso.tsx';
 import { RelatedNews } from './RelatedNews.tsx';
 import { SafeHtml } from './SafeHtml.tsx';
 import { VideoEmbed } from './VideoEmbed.tsx';
+import { LiveCoverage } from '../live/LiveCoverage.tsx';
+import type { LiveCursor } from '../live/api.ts';
 
 /**
  * `/news/{slug}`: the article; its related news and the latest news are shared parts the page
- * host joins into the page.
+ * host joins into the page. A live page shows its entries below its text (decision 115).
  */
-export function ArticlePage({ slug }: { slug: string }) {
+export function ArticlePage({ slug, live }: { slug: string; live?: LiveCursor }) {
   const article = useArticle(slug);
   const category = article.category?.name;
   // "Updated": the time of its newest note (decision 112).
@@ -75,6 +77,7 @@ export function ArticlePage({ slug }: { slug: string }) {
             className="mt-6 space-y-4 text-lg leading-relaxed text-slate-800 [&_a]:font-semibold [&_a]:text-red-700 [&_a]:underline [&_blockquote]:border-l-4 [&_blockquote]:border-slate-300 [&_blockquote]:pl-4 [&_blockquote]:italic [&_h2]:text-2xl [&_h2]:font-bold [&_h3]:text-xl [&_h3]:font-bold [&_iframe]:aspect-video [&_iframe]:w-full [&_img]:h-auto [&_img]:max-w-full [&_ol]:list-decimal [&_ol]:pl-6 [&_ul]:list-disc [&_ul]:pl-6"
           />
           <VideoEmbed videoURL={article.videoURL} title={article.title} />
+          {article.live && live && <LiveCoverage slug={article.slug} cursor={live} />}
           <ArticleNotes notes={article.corrections} />
           {article.tags.length > 0 && (
             <ul className="mt-6 flex flex-wrap gap-2" aria-label="Tags">
