@@ -246,6 +246,17 @@ describe('the live desk', { timeout: 20_000 }, () => {
     expect(writes()).toEqual([]);
   });
 
+  it('checks the video address as the server does, before posting', async () => {
+    await openDesk([]);
+    await write(await composerText(), 'Footage from the pier');
+    await userEvent.type(screen.getByLabelText('Video URL (optional)'), 'ftp://example.com/pier');
+    await userEvent.click(screen.getByRole('button', { name: 'Post entry' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'videoURL must be an http(s) address',
+    );
+    expect(writes()).toEqual([]);
+  });
+
   it('pins an entry and marks it as a key event', async () => {
     await openDesk(
       [entry(1)],

@@ -1,4 +1,4 @@
-import { htmlToText, LIVE_MESSAGES } from '@newsroom/contract';
+import { htmlToText, LIVE_MESSAGES, liveEntryInputSchema } from '@newsroom/contract';
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Button } from '../ui/Button.tsx';
 import { FieldError, TextField } from '../ui/Field.tsx';
@@ -41,6 +41,12 @@ export function EntryComposer({ onPost }: EntryComposerProps) {
     if (!htmlToText(draft.text).trim()) {
       setProblem(LIVE_MESSAGES.text);
       focusTextOf(boxRef.current);
+      return;
+    }
+    // The checks the server makes of the other fields, before anything is sent.
+    const checked = liveEntryInputSchema.safeParse(draft);
+    if (!checked.success) {
+      setProblem(checked.error.issues[0]?.message ?? LIVE_MESSAGES.nothing);
       return;
     }
     setPending(true);

@@ -125,7 +125,7 @@ export function EntryItem({ entry, frozen, onChange, onDelete }: EntryItemProps)
       ) : (
         <>
           <div
-            className="prose prose-slate mt-2 max-w-none text-slate-900"
+            className="mt-2 space-y-2 text-slate-900 [&_a]:text-red-700 [&_a]:underline [&_li]:ml-5 [&_ol]:list-decimal [&_ul]:list-disc"
             dangerouslySetInnerHTML={{ __html: sanitizeArticleHtml(entry.text) }}
           />
           {entry.imageURL ? (
