@@ -15,9 +15,26 @@ export interface LiveSource {
 const SWEEP_MS = 5000;
 /** Changes of a page kept in memory, for readers who join while they are on their way. */
 const RECENT = 64;
-/** A reader whose unsent events pass this is too slow to follow: its stream is closed. */
+/** A reader whose unsent bytes pass this is too slow to follow: its stream is closed. */
 const MAX_BACKLOG_BYTES = 1024 * 1024;
 const HEARTBEAT = Buffer.from(':\n\n');
+/** Readers sent a change before the process turns to its other work for a moment. */
+const FAN_OUT_SLICE = 1000;
+
+/**
+ * Writes to a reader's connection: its headers are sent and its body is the bytes that follow
+ * until the connection closes (stream.ts), so the socket takes the bytes as they are, with none
+ * of a response's work per write. A reader this far behind is too slow to follow: it is closed
+ * and resumes by `Last-Event-ID`. False when the reader is gone.
+ */
+function write(reader: Reader, bytes: Buffer): boolean {
+  const { res } = reader;
+  const socket = res.socket;
+  if (res.writableEnded || !socket || socket.destroyed) return false;
+  socket.write(bytes);
+  if (socket.writableLength > MAX_BACKLOG_BYTES) socket.destroy();
+  return true;
+}
 
 /**
  * One open reader's stream: the response, and the last change it has been told of. Nothing else
@@ -37,6 +54,8 @@ class Reader {
 class Topic {
   readonly readers = new Set<Reader>();
   readonly recent: LiveChange[] = [];
+  /** The fan-out of the changes taken in so far, one after the other. */
+  sending: Promise<void> = Promise.resolve();
   /** True while changes are read from the database; `again`: read once more after. */
   pulling = false;
   again = false;
@@ -160,13 +179,25 @@ export class LiveFanout {
     }
   }
 
+  /**
+   * Takes a change in (it is the page's latest from now on) and sends it to the page's readers
+   * after the changes before it, a slice of readers at a time: thousands of readers never hold
+   * the process from answering other requests for long.
+   */
   private apply(articleId: string, topic: Topic, change: LiveChange): void {
     topic.lastSeq = Math.max(topic.lastSeq, change.seq);
     topic.remember(change);
+    topic.sending = topic.sending.then(() => this.fanOut(articleId, topic, change));
+  }
+
+  private async fanOut(articleId: string, topic: Topic, change: LiveChange): Promise<void> {
     // One frame per kind of event, made once for every reader.
     const frames = new Map<string, Buffer>();
+    let sent = 0;
     for (const reader of topic.readers) {
-      if (reader.active) this.send(articleId, reader, change, frames);
+      if (!reader.active) continue;
+      this.send(articleId, reader, change, frames);
+      if (++sent % FAN_OUT_SLICE === 0) await new Promise((resolve) => setImmediate(resolve));
     }
   }
 
@@ -181,19 +212,15 @@ export class LiveFanout {
     const event = eventFor(change, reader.seen);
     reader.seen = change.seq;
     if (!event) return;
-    const { res } = reader;
-    if (res.writableEnded || res.destroyed) return;
     let frame = frames?.get(event.event);
     if (!frame) {
       frame = Buffer.from(eventFrame(change.seq, event.event, event.data));
       frames?.set(event.event, frame);
     }
-    res.write(frame);
+    if (!write(reader, frame)) return;
     if (event.event === 'ended') {
-      res.end();
+      reader.res.end();
       this.leave(articleId, reader);
-    } else if (res.writableLength > MAX_BACKLOG_BYTES) {
-      res.destroy();
     }
   }
 
@@ -243,7 +270,7 @@ export class LiveFanout {
   private heartbeat(): void {
     for (const topic of this.topics.values()) {
       for (const reader of topic.readers) {
-        if (!reader.res.writableEnded) reader.res.write(HEARTBEAT);
+        write(reader, HEARTBEAT);
       }
     }
   }

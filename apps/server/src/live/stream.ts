@@ -4,7 +4,8 @@ import { LIVE_RETRY_MS } from '@newsroom/contract';
 /**
  * Takes the response over from Fastify and starts a live page's event stream on it (decision
  * 115): the headers Fastify and helmet set so far are kept; the body is never buffered,
- * compressed or kept by the public cache (its path is no cacheable read: cache/url-tags.ts).
+ * compressed or kept by the public cache (its path is no cacheable read: cache/url-tags.ts), and
+ * runs until the connection closes, so events are written as they are, without chunk framing.
  */
 export function openLiveStream(reply: FastifyReply): void {
   const headers: Record<string, string | number | string[]> = {};
@@ -12,6 +13,8 @@ export function openLiveStream(reply: FastifyReply): void {
     if (value !== undefined) headers[name] = value;
   }
   reply.hijack();
+  // The body ends with the connection: no chunk framing around each event to write.
+  reply.raw.useChunkedEncodingByDefault = false;
   reply.raw.writeHead(200, {
     ...headers,
     'content-type': 'text/event-stream; charset=utf-8',
