@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import AxeBuilder from '@axe-core/playwright';
 import {
   expect,
   test,
@@ -7,7 +8,7 @@ import {
   type Locator,
   type Page,
 } from '@playwright/test';
-import { collectErrors, sharedAdmin, signIn, tokenOf } from './support.ts';
+import { collectErrors, newPage, sharedAdmin, signIn, tokenOf } from './support.ts';
 
 /**
  * Live coverage (decision 115) in real browsers: the staff post, pin, edit and delete entries from
@@ -115,7 +116,7 @@ let second: Instance | null = null;
 
 test.beforeAll(async ({ browser: opened, request }) => {
   browser = opened;
-  staff = await browser.newPage({ viewport: { width: 1366, height: 900 } });
+  staff = await newPage(browser);
   staffErrors = collectErrors(staff);
   await signIn(staff, await sharedAdmin(request));
   token = await tokenOf(staff);
@@ -146,7 +147,7 @@ test.afterAll(async ({ request }) => {
       headers: { authorization: `Bearer ${token}` },
     });
   }
-  await staff.close();
+  await staff.context().close();
 });
 
 test('staff run the live page from the desk and readers on both instances see each change live', async ({
@@ -172,6 +173,12 @@ test('staff run the live page from the desk and readers on both instances see ea
   await expect(text).toBeFocused();
   await expect(text).toHaveText('');
   for (const page of [here.page, there.page]) await expect(entryOn(page, FIRST)).toHaveCount(1);
+
+  // The desk, with an entry, has no serious or critical accessibility violation.
+  const violations = (await new AxeBuilder({ page: staff }).include('main').analyze()).violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((n) => n.target).join(', ')}`);
+  expect(violations).toEqual([]);
 
   // A second entry, posted with Ctrl+Enter.
   await staff.keyboard.type(SECOND);

@@ -62,6 +62,10 @@ export function RichTextEditor({
       quill.root.setAttribute('role', 'textbox');
       quill.root.setAttribute('aria-multiline', 'true');
       quill.root.setAttribute('aria-labelledby', labelId);
+      // The heading picker opens from a label Quill leaves without a name.
+      container
+        .querySelector('.ql-header .ql-picker-label')
+        ?.setAttribute('aria-label', 'Heading level');
       if (initialValue.current)
         quill.clipboard.dangerouslyPasteHTML(initialValue.current, 'silent');
       emitted.current = initialValue.current;
