@@ -15,6 +15,15 @@ process.env.E2E_FRONT_ORIGIN = `http://127.0.0.1:${frontPort}`;
 const smtpPort = port + 2;
 const mailPort = port + 3;
 process.env.E2E_MAIL_URL = `http://127.0.0.1:${mailPort}`;
+/**
+ * With REDIS_URL set, the run's servers share that Redis as several instances of a site do, under
+ * a prefix of their own, so runs and other sites on the same Redis never meet (e2e/admin/live.spec.ts
+ * starts a second instance on it). Without it, each server keeps its shared state to itself.
+ */
+const redis: Record<string, string> = process.env.REDIS_URL
+  ? { REDIS_URL: process.env.REDIS_URL, REDIS_PREFIX: `e2e-${path.basename(dataDir)}:` }
+  : {};
+if (redis.REDIS_PREFIX) process.env.E2E_REDIS_PREFIX = redis.REDIS_PREFIX;
 /** The server is started as `npm run serve` starts it, with the same Node flags (decision 087). */
 const serve = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { serve: string } })
   .scripts.serve;
@@ -65,6 +74,7 @@ export default defineConfig({
         CORS_ORIGINS: `http://127.0.0.1:${frontPort}`,
         SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
         LOG_LEVEL: 'warn',
+        ...redis,
       },
     },
   ],

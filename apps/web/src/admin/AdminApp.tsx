@@ -25,6 +25,9 @@ const NewsAddScreen = lazy(() =>
 const NewsUpdateScreen = lazy(() =>
   import('./news/NewsEditorScreens.tsx').then((m) => ({ default: m.NewsUpdateScreen })),
 );
+const LiveDeskScreen = lazy(() =>
+  import('./live/LiveDeskScreen.tsx').then((m) => ({ default: m.LiveDeskScreen })),
+);
 
 const loading = <p className="text-slate-600">Loading...</p>;
 
@@ -104,6 +107,16 @@ export function AdminApp() {
             <Suspense fallback={loading}>
               <NewsUpdateScreen />
             </Suspense>
+          }
+        />
+        <Route
+          path="/news/live/:id"
+          element={
+            <Allowed action="news.live">
+              <Suspense fallback={loading}>
+                <LiveDeskScreen />
+              </Suspense>
+            </Allowed>
           }
         />
         <Route

@@ -23,6 +23,8 @@ export const paths = {
     /** Each person's own profile, e-mail address and password (decision 104). */
     profile: () => '/profile',
     security: () => '/security',
+    /** The live desk of a live page: its entries, posted, edited and deleted live (decision 115). */
+    liveDesk: (id: string) => `/news/live/${encodeURIComponent(id)}`,
   },
 } as const;
 

@@ -33,6 +33,8 @@ import { TagInput } from './TagInput.tsx';
 import { VideoPreviewBox } from './VideoPreviewBox.tsx';
 import { AutosaveNotice } from './history/AutosaveNotice.tsx';
 import { useAutosave } from './history/use-autosave.ts';
+import { LiveFields } from '../live/LiveFields.tsx';
+import { useMayRunLive } from '../live/may-run-live.ts';
 
 interface NewsFormProps {
   mode: 'create' | 'update';
@@ -98,6 +100,7 @@ function NewsFormFields({
   const role = useAuth()?.role ?? '';
   const me = useMe().data?._id;
   const own = mode === 'create' || authors.some((author) => author._id === me);
+  const mayRunLive = useMayRunLive(authors, mode === 'create') === true;
   const from: Stage = mode === 'create' ? 'draft' : (stage ?? stageOfMode(initial.publishMode));
   const allowed = new Set<Stage>([from, ...movesFrom(role, own, from)]);
   const choices = STAGES.filter((choice) => allowed.has(choice));
@@ -122,7 +125,9 @@ function NewsFormFields({
   const subCategories =
     categories.data?.find((category) => category._id === categoryId)?.subcategory ?? [];
 
-  const submit = form.handleSubmit(async (values) => {
+  const submit = form.handleSubmit(async (entered) => {
+    // Live coverage is sent only by those who may run it; for anyone else it stays as it is.
+    const values = mayRunLive ? entered : { ...entered, live: undefined };
     const removeImage = Boolean(initial.keptImageURL && !values.keptImageURL && !values.image);
     await onSave(toFormData(values, removeImage, timeZone, openedVersion), values, removeImage);
     form.reset(startingFrom(emptyNewsForm));
@@ -317,6 +322,14 @@ function NewsFormFields({
         onNote={(value) => setValue('note', value)}
         noteError={errors.note?.message}
       />
+      {mayRunLive ? (
+        <LiveFields
+          live={watch('live') === true}
+          onLive={(value) => setValue('live', value)}
+          endedAt={initial.liveEndedAt}
+          liveArticleId={initial.live ? newsId : undefined}
+        />
+      ) : null}
       <AssigneeField
         assigneeId={watch('assigneeId') ?? ''}
         onAssignee={(value) => setValue('assigneeId', value)}

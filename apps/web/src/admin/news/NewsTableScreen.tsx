@@ -5,12 +5,13 @@ import {
   STAGE_NAMES,
   TRUNCATE,
   articleAccess,
+  reachOf,
   truncateChars,
   type AdminNewsRow,
   type Stage,
 } from '@newsroom/contract';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { useAuth } from '../../lib/auth-store.ts';
 import { paths } from '../../lib/paths.ts';
@@ -130,6 +131,11 @@ export function NewsTableScreen({ desk = false }: { desk?: boolean }) {
       row.authors.some((author) => author._id === me),
       row.stage,
     );
+  /** Whether the person may run a row's live desk (`news.live`: any article, or their own). */
+  const runsLive = (row: AdminNewsRow) => {
+    const reach = reachOf(role, 'news.live');
+    return reach === 'any' || (reach === 'own' && row.authors.some((a) => a._id === me));
+  };
   const [page, setPage] = useState(1);
   const [stage, setStage] = useState<Stage | undefined>(undefined);
   const [mine, setMine] = useState(false);
@@ -207,6 +213,15 @@ export function NewsTableScreen({ desk = false }: { desk?: boolean }) {
                   >
                     Edit
                   </Button>
+                ) : null}
+                {row.live && runsLive(row) ? (
+                  <Link
+                    to={paths.admin.liveDesk(row._id)}
+                    aria-label={`Live desk of ${row.title}`}
+                    className="inline-flex items-center rounded-md border border-red-300 bg-white px-3 py-2 text-sm font-semibold text-red-800 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700"
+                  >
+                    Live desk
+                  </Link>
                 ) : null}
                 {accessTo(row).delete ? (
                   <Button

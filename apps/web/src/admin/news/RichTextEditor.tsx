@@ -9,6 +9,8 @@ interface RichTextEditorProps {
   invalid?: boolean;
   describedBy?: string;
   readOnly?: boolean;
+  /** Puts the caret in the editor once it has loaded. */
+  autoFocus?: boolean;
 }
 
 const TOOLBAR = [
@@ -33,6 +35,7 @@ export function RichTextEditor({
   invalid,
   describedBy,
   readOnly = false,
+  autoFocus = false,
 }: RichTextEditorProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const quillRef = useRef<Quill | null>(null);
@@ -41,6 +44,7 @@ export function RichTextEditor({
   const initialValue = useRef(value);
   const readOnlyRef = useRef(readOnly);
   readOnlyRef.current = readOnly;
+  const autoFocusRef = useRef(autoFocus);
 
   useEffect(() => {
     onChangeRef.current = onChange;
@@ -58,6 +62,10 @@ export function RichTextEditor({
       quill.root.setAttribute('role', 'textbox');
       quill.root.setAttribute('aria-multiline', 'true');
       quill.root.setAttribute('aria-labelledby', labelId);
+      // The heading picker opens from a label Quill leaves without a name.
+      container
+        .querySelector('.ql-header .ql-picker-label')
+        ?.setAttribute('aria-label', 'Heading level');
       if (initialValue.current)
         quill.clipboard.dangerouslyPasteHTML(initialValue.current, 'silent');
       emitted.current = initialValue.current;
@@ -68,6 +76,7 @@ export function RichTextEditor({
       });
       quillRef.current = quill;
       quill.enable(!readOnlyRef.current);
+      if (autoFocusRef.current) quill.focus({ preventScroll: true });
     });
     return () => {
       cancelled = true;

@@ -51,6 +51,13 @@ export const newsFormSchema = newsFieldsSchema
     assigneeId: z.string(),
     dueAtLocal: z.string(),
     note: z.string().max(LIMITS.deskNote, `A note may be at most ${LIMITS.deskNote} characters`),
+    /**
+     * Live coverage (decision 115): a live page or not (left out for a person whose role may not
+     * run live pages: the article stays as it is), and when the stored article's coverage ended
+     * (shown; it is ended and resumed by its own call, at the server's time).
+     */
+    live: z.boolean().optional(),
+    liveEndedAt: z.string().nullable(),
   })
   .refine((value) => Boolean(value.image || value.keptImageURL || value.videoURL?.trim()), {
     path: ['image'],
@@ -87,6 +94,8 @@ export const emptyNewsForm: NewsFormInput = {
   assigneeId: '',
   dueAtLocal: '',
   note: '',
+  live: false,
+  liveEndedAt: null,
 };
 
 /** An article as the back office reads it; the desk's fields may be missing (an older read). */
@@ -125,6 +134,8 @@ export function formFromNews(item: EditedNews, timeZone: string): NewsFormInput 
     assigneeId: item.assignee?._id ?? '',
     dueAtLocal: item.dueAt ? localInputOf(item.dueAt, timeZone) : '',
     note: '',
+    live: item.live ?? false,
+    liveEndedAt: item.liveEndedAt ?? null,
   };
 }
 
@@ -169,6 +180,7 @@ export function toFormData(
   if (version !== undefined) form.set('version', String(version));
   if (values.image) form.set('image', values.image);
   if (removeImage) form.set('removeImage', 'true');
+  if (values.live !== undefined) form.set('live', String(values.live));
   // Only when the authors were changed: an unchanged article keeps its own (decision 103).
   if (values.authorIds && values.authorIds.length > 0) {
     form.set('authorIds', values.authorIds.join(','));
