@@ -28,6 +28,7 @@ import {
 import { answerNotFound } from './http/error-handler.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { useContractSchemas } from './http/route-schemas.ts';
+import { webhookRoutes } from './webhooks/routes.ts';
 
 /** `routes`, each naming the action `actions` gives its method unless it names its own. */
 function withActions(
@@ -116,5 +117,6 @@ export async function apiRoutes(app: FastifyInstance) {
     await admin.register(securitySettingsRoutes, { prefix: '/settings' });
     await admin.register(revisionSettingsRoutes, { prefix: '/settings' });
     await admin.register(auditRoutes(signedInActor), { prefix: '/audit' });
+    await admin.register(webhookRoutes, { prefix: '/webhooks' });
   });
 }

@@ -44,6 +44,7 @@ import { VariantMaker } from './media/variant-maker.ts';
 import { VariantProcess } from './media/variant-process.ts';
 import { ScheduledRelease } from './news/scheduled-release.ts';
 import { createPresence, type Presence } from './presence/setup.ts';
+import { DeliveryWorker } from './webhooks/worker.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -62,6 +63,8 @@ declare module 'fastify' {
     variantProcess: VariantProcess;
     /** Who is editing which article, and their open event streams (presence/). */
     presence: Presence;
+    /** Sends webhook deliveries and WebSub pings from the outbox (decision 117). */
+    deliveryWorker: DeliveryWorker;
   }
 }
 
@@ -139,7 +142,17 @@ export async function buildApp(
       switchBatchMs: options.variantSwitchBatchMs,
     }),
   });
+  const deliveryWorker = new DeliveryWorker({
+    db: db.kysely,
+    clock,
+    log: app.log,
+    publicUrl: config.publicUrl,
+    hubUrl: config.websubHubUrl,
+    allowPrivate: config.allowPrivateWebhooks,
+  });
   app.addHook('onClose', async () => {
+    // Deliveries under way finish (each within its timeout); the rest wait in the database.
+    await deliveryWorker.stop();
     // The variant process ends first; a picture under way is made again at the next start.
     await variantProcess.stop();
     await variants.close();
@@ -164,6 +177,7 @@ export async function buildApp(
   app.decorate('publicCache', publicCache);
   app.decorate('clock', clock);
   app.decorate('variantProcess', variantProcess);
+  app.decorate('deliveryWorker', deliveryWorker);
   const hitServer = new HitServer({
     cache: publicCache,
     countPageView: config.viewsFrom === 'beacon' ? null : (article) => countPageView(app, article),
@@ -195,6 +209,7 @@ export async function buildApp(
   });
   app.decorate('presence', presence);
   app.services.news.onSaved((article) => presence.service.saved(article));
+  app.services.webhooks.whenQueued(() => deliveryWorker.poke());
   // Open event streams never go idle: they end before the server waits for its connections.
   app.addHook('preClose', () => presence.fanout.close());
 
@@ -276,6 +291,8 @@ export async function buildApp(
   // Pictures whose variants a crash or an older version left unmade (media/variant-maker.ts).
   variants.start();
   views.start();
+  // Webhook deliveries and WebSub pings waiting in the database, and those to come.
+  deliveryWorker.start();
   return app;
 }
 

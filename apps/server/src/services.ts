@@ -38,6 +38,7 @@ import { SubCategoryService } from './subcategory/service.ts';
 import { SettingsStore } from './settings/store.ts';
 import { TwoFactorService } from './two-factor/service.ts';
 import { lateBound } from './auth/second-factor.ts';
+import { WebhookService } from './webhooks/service.ts';
 
 export interface ServiceDeps {
   db: Kysely<Database>;
@@ -114,6 +115,7 @@ export function createServices(deps: ServiceDeps) {
     addresses: new AddressService(db, clock),
     audit: new AuditService(db),
     corrections: new CorrectionsService(db, invalidate, clock),
+    webhooks: new WebhookService(db, { allowPrivate: config.allowPrivateWebhooks, clock }),
   };
 }
 

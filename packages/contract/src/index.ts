@@ -18,3 +18,4 @@ export * from './two-factor.ts';
 export * from './types.ts';
 export * from './video.ts';
 export * from './revisions.ts';
+export * from './webhooks.ts';

@@ -36,7 +36,9 @@ export type Action =
   /** Add and amend the corrections and update notes of published articles (decision 112). */
   | 'news.correct'
   /** Make, list and revoke preview links of unpublished articles (decision 113). */
-  | 'news.preview';
+  | 'news.preview'
+  /** Register, change and remove webhook endpoints, see and resend their deliveries (decision 117). */
+  | 'webhooks';
 
 /** How far a role may take an action: on everything, on its own articles only, or not at all. */
 export type Reach = 'any' | 'own' | 'none';
@@ -57,6 +59,7 @@ const ACTIONS: Record<Action, Record<Role, Reach>> = {
   'news.delete': { admin: 'any', editor: 'any', author: 'own', contributor: 'own' },
   'news.correct': { admin: 'any', editor: 'any', author: 'own', contributor: 'none' },
   'news.preview': { admin: 'any', editor: 'any', author: 'own', contributor: 'none' },
+  webhooks: { admin: 'any', editor: 'none', author: 'none', contributor: 'none' },
 };
 
 /** What each action lets a person do, for the message of a refusal ("You may not …"). */
@@ -76,6 +79,7 @@ export const ACTION_NAMES: Record<Action, string> = {
   'news.delete': 'delete this article',
   'news.correct': 'add or amend corrections',
   'news.preview': 'make or revoke preview links',
+  webhooks: 'manage webhooks',
 };
 
 /** How far `role` may take `action` ('none' for a role this build does not know). */

@@ -13,6 +13,7 @@ import { profilesMigration } from './profiles.ts';
 import { previewsMigration } from './previews.ts';
 import { twoFactorMigration } from './two-factor.ts';
 import { revisionsMigration } from './revisions.ts';
+import { webhooksMigration } from './webhooks.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations run against the schema as it was, not as it is typed now */
 type AnyDb = Kysely<any>;
@@ -191,6 +192,7 @@ export const migrationProvider: MigrationProvider = {
       '0015_revisions': revisionsMigration,
       '0017_corrections': correctionsMigration,
       '0018_previews': previewsMigration,
+      '0020_webhooks': webhooksMigration,
     };
   },
 };
