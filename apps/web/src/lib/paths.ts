@@ -23,6 +23,8 @@ export const paths = {
     /** Each person's own profile, e-mail address and password (decision 104). */
     profile: () => '/profile',
     security: () => '/security',
+    /** Webhook endpoints and their deliveries (decision 117). */
+    webhooks: () => '/webhooks',
   },
 } as const;
 
