@@ -124,7 +124,8 @@ async function startServer(env) {
     } catch {
       // not listening yet
     }
-    if (i > 720) throw new Error('the server did not start');
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+    if (i > 720) throw new Error('the server did not start within 3 minutes');
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   return { base, child };
@@ -149,7 +150,7 @@ async function recordedEvents(db) {
 const db = await database();
 const env = {
   DATA_DIR: db.dataDir,
-  SEED_DEMO: '1',
+  SEED_DEMO: '0',
   LOG_LEVEL: 'warn',
   ALLOW_PRIVATE_WEBHOOKS: '1',
   ...db.env,
@@ -180,7 +181,6 @@ try {
     authorization: `Bearer ${login.data.accessToken}`,
     'content-type': 'application/json',
   };
-  const get = async (p) => (await (await fetch(server.base + p, { headers })).json()).data;
   for (const target of endpoints) {
     const res = await fetch(`${server.base}/api/v1/webhooks`, {
       method: 'POST',
@@ -191,8 +191,16 @@ try {
     if (!res.ok) throw new Error(`registering ${target.url}: ${body.message}`);
     target.secret = body.data.secret;
   }
-  const [category] = await get('/api/v1/u/category-list');
-  const [publisher] = await get('/api/v1/publisher/get');
+  const made = async (p, name) => {
+    const res = await fetch(server.base + p, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ name }),
+    });
+    return (await res.json()).data;
+  };
+  const category = await made('/api/v1/category/create', 'Bench');
+  const publisher = await made('/api/v1/publisher/create', 'Bench Publisher');
   const fields = (n, slug) => ({
     title: `Webhook bench article ${n}`,
     slug,
