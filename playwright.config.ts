@@ -65,6 +65,8 @@ export default defineConfig({
         CORS_ORIGINS: `http://127.0.0.1:${frontPort}`,
         SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
         LOG_LEVEL: 'warn',
+        // Webhook endpoints of the browser tests listen on 127.0.0.1 (e2e/admin/webhooks.spec.ts).
+        ALLOW_PRIVATE_WEBHOOKS: '1',
       },
     },
   ],

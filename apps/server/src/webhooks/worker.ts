@@ -54,6 +54,7 @@ export class DeliveryWorker {
   private again = false;
   private readonly underWay = new Set<Promise<void>>();
   private stopped = false;
+  private warnedAt = 0;
 
   constructor(private readonly settings: WorkerSettings) {}
 
@@ -73,6 +74,10 @@ export class DeliveryWorker {
     }
     this.round = this.work()
       .catch((error: unknown) => {
+        // Once a minute at most: a database away fails every round until it is back.
+        const now = Date.now();
+        if (now - this.warnedAt < 60_000) return;
+        this.warnedAt = now;
         this.settings.log.warn({ err: error }, 'Webhook delivery round failed');
       })
       .finally(() => {
