@@ -217,6 +217,7 @@ try {
   const articles = [];
   let acknowledged = 0;
   let lost = 0;
+  const refusals = new Set();
   let next = 0;
   const firstWrite = Date.now();
   endpoints[2].failsUntil = firstWrite + FAIL_MS;
@@ -244,11 +245,16 @@ try {
       if (res.ok) acknowledged += 1;
       else {
         lost += 1;
-        if (lost === 1) log(`a write answered ${res.status}: ${await res.text()}`);
+        const why = `${res.status}: ${(await res.text()).slice(0, 200)}`;
+        if (!refusals.has(why)) log(`a write answered ${why}`);
+        refusals.add(why);
       }
-    } catch {
+    } catch (error) {
       // Under way when the server was killed: it may or may not have committed.
       lost += 1;
+      const why = `no answer: ${error.cause?.code ?? error.message}`;
+      if (!refusals.has(why)) log(`a write got ${why}`);
+      refusals.add(why);
     }
   }
   async function writer(until) {
