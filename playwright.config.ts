@@ -75,6 +75,8 @@ export default defineConfig({
         SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
         LOG_LEVEL: 'warn',
         ...redis,
+        // Webhook endpoints of the browser tests listen on 127.0.0.1 (e2e/admin/webhooks.spec.ts).
+        ALLOW_PRIVATE_WEBHOOKS: '1',
       },
     },
   ],

@@ -30,6 +30,7 @@ import { answerNotFound } from './http/error-handler.ts';
 import { articleViewsRoutes, dashboardViewsRoutes } from './analytics/routes.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { useContractSchemas } from './http/route-schemas.ts';
+import { webhookRoutes } from './webhooks/routes.ts';
 
 /** `routes`, each naming the action `actions` gives its method unless it names its own. */
 function withActions(
@@ -126,5 +127,6 @@ export async function apiRoutes(app: FastifyInstance) {
     // Views per day (decision 119): the site's on the dashboard, an article's in its editor.
     await admin.register(dashboardViewsRoutes, { prefix: '/dashboard' });
     await admin.register(articleViewsRoutes, { prefix: '/news' });
+    await admin.register(webhookRoutes, { prefix: '/webhooks' });
   });
 }

@@ -50,6 +50,7 @@ import { VariantProcess } from './media/variant-process.ts';
 import { ScheduledRelease } from './news/scheduled-release.ts';
 import { createPresence, type Presence } from './presence/setup.ts';
 import { createLive, type Live } from './live/setup.ts';
+import { DeliveryWorker } from './webhooks/worker.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -72,6 +73,8 @@ declare module 'fastify' {
     pageViews: PageViews;
     /** Live pages: their entries and readers' open event streams (live/). */
     live: Live;
+    /** Sends webhook deliveries and WebSub pings from the outbox (decision 117). */
+    deliveryWorker: DeliveryWorker;
   }
 }
 
@@ -155,7 +158,17 @@ export async function buildApp(
       switchBatchMs: options.variantSwitchBatchMs,
     }),
   });
+  const deliveryWorker = new DeliveryWorker({
+    db: db.kysely,
+    clock,
+    log: app.log,
+    publicUrl: config.publicUrl,
+    hubUrl: config.websubHubUrl,
+    allowPrivate: config.allowPrivateWebhooks,
+  });
   app.addHook('onClose', async () => {
+    // Deliveries under way finish (each within its timeout); the rest wait in the database.
+    await deliveryWorker.stop();
     // The variant process ends first; a picture under way is made again at the next start.
     await variantProcess.stop();
     await variants.close();
@@ -188,6 +201,7 @@ export async function buildApp(
       new ReferrerHosts(new Set([normalHost(new URL(config.publicUrl).hostname)])),
     ),
   );
+  app.decorate('deliveryWorker', deliveryWorker);
   const hitServer = new HitServer({
     cache: publicCache,
     countPageView:
@@ -222,6 +236,7 @@ export async function buildApp(
   });
   app.decorate('presence', presence);
   app.services.news.onSaved((article) => presence.service.saved(article));
+  app.services.webhooks.whenQueued(() => deliveryWorker.poke());
   // Open event streams never go idle: they end before the server waits for its connections.
   app.addHook('preClose', () => presence.fanout.close());
   const live = createLive({
@@ -317,6 +332,8 @@ export async function buildApp(
   variants.start();
   views.start();
   dailyViews.start();
+  // Webhook deliveries and WebSub pings waiting in the database, and those to come.
+  deliveryWorker.start();
   return app;
 }
 

@@ -39,6 +39,7 @@ import { SettingsStore } from './settings/store.ts';
 import { TwoFactorService } from './two-factor/service.ts';
 import { lateBound } from './auth/second-factor.ts';
 import { AnalyticsService } from './analytics/service.ts';
+import { WebhookService } from './webhooks/service.ts';
 
 export interface ServiceDeps {
   db: Kysely<Database>;
@@ -116,6 +117,7 @@ export function createServices(deps: ServiceDeps) {
     audit: new AuditService(db),
     corrections: new CorrectionsService(db, invalidate, clock),
     analytics: new AnalyticsService(db, { timeZone: config.siteTimeZone, clock }),
+    webhooks: new WebhookService(db, { allowPrivate: config.allowPrivateWebhooks, clock }),
   };
 }
 

@@ -57,6 +57,14 @@ export class ServerProcess {
     return this.child.exitCode === null && this.child.signalCode === null;
   }
 
+  /** Ends the process at once, as `kill -9` does: nothing it had under way is finished. */
+  async kill(): Promise<void> {
+    if (!this.alive) return;
+    const exited = once(this.child, 'exit');
+    this.child.kill('SIGKILL');
+    await exited;
+  }
+
   async stop(): Promise<void> {
     if (!this.alive) return;
     const exited = once(this.child, 'exit');

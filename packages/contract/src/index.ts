@@ -21,3 +21,4 @@ export * from './revisions.ts';
 export * from './analytics.ts';
 export * from './live-entries.ts';
 export * from './live.ts';
+export * from './webhooks.ts';

@@ -38,7 +38,9 @@ export type Action =
   /** Make, list and revoke preview links of unpublished articles (decision 113). */
   | 'news.preview'
   /** Add, edit and delete the entries of live pages, end their coverage (decision 115). */
-  | 'news.live';
+  | 'news.live'
+  /** Register, change and remove webhook endpoints, see and resend their deliveries (decision 117). */
+  | 'webhooks';
 
 /** How far a role may take an action: on everything, on its own articles only, or not at all. */
 export type Reach = 'any' | 'own' | 'none';
@@ -60,6 +62,7 @@ const ACTIONS: Record<Action, Record<Role, Reach>> = {
   'news.correct': { admin: 'any', editor: 'any', author: 'own', contributor: 'none' },
   'news.preview': { admin: 'any', editor: 'any', author: 'own', contributor: 'none' },
   'news.live': { admin: 'any', editor: 'any', author: 'own', contributor: 'none' },
+  webhooks: { admin: 'any', editor: 'none', author: 'none', contributor: 'none' },
 };
 
 /** What each action lets a person do, for the message of a refusal ("You may not …"). */
@@ -80,6 +83,7 @@ export const ACTION_NAMES: Record<Action, string> = {
   'news.correct': 'add or amend corrections',
   'news.preview': 'make or revoke preview links',
   'news.live': 'write the entries of live pages',
+  webhooks: 'manage webhooks',
 };
 
 /** How far `role` may take `action` ('none' for a role this build does not know). */

@@ -48,6 +48,10 @@ export interface Config {
   sitemapUrlsPerFile: number;
   /** IANA time zone in which the editor shows and takes publication times. */
   siteTimeZone: string;
+  /** The WebSub hub every feed names and each change of a feed pings (decision 118). */
+  websubHubUrl: string | undefined;
+  /** Webhooks may reach loopback and private addresses (decision 117). */
+  allowPrivateWebhooks: boolean;
 }
 
 export interface S3Config {
@@ -125,6 +129,16 @@ const envSchema = z.object({
     .string()
     .refine(isTimeZone, 'SITE_TIME_ZONE must be an IANA time zone such as Asia/Kolkata')
     .default(DISPLAY_TIME_ZONE),
+  WEBSUB_HUB_URL: z
+    .url({
+      protocol: /^https?$/,
+      error:
+        'WEBSUB_HUB_URL must be an absolute http(s) URL such as https://pubsubhubbub.appspot.com/',
+    })
+    .optional(),
+  ALLOW_PRIVATE_WEBHOOKS: z
+    .enum(['0', '1'], { error: 'ALLOW_PRIVATE_WEBHOOKS must be 0 or 1' })
+    .default('0'),
 });
 
 type Env = z.infer<typeof envSchema>;
@@ -162,6 +176,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     viewsFrom: e.VIEWS_FROM,
     sitemapUrlsPerFile: e.SITEMAP_URLS_PER_FILE,
     siteTimeZone: e.SITE_TIME_ZONE,
+    websubHubUrl: e.WEBSUB_HUB_URL,
+    allowPrivateWebhooks: e.ALLOW_PRIVATE_WEBHOOKS === '1',
   };
 }
 

@@ -6,6 +6,7 @@ import {
   type CorrectionInput,
   type CorrectionKind,
   type CorrectionNote,
+  publicPaths,
 } from '@newsroom/contract';
 import { recordAudit } from '../audit/record.ts';
 import { publicTags, type Invalidate } from '../cache/tags.ts';
@@ -19,6 +20,7 @@ import { authorIdsOf } from '../news/access.ts';
 import { assertMayCorrect } from './access.ts';
 import { CorrectionReads } from './reads.ts';
 import { CorrectionRepository, type Writer } from './repo.ts';
+import { recordEvent } from '../webhooks/record.ts';
 
 /** How the audit trail names the field a note's write changed. */
 const AUDITED_FIELD: Record<CorrectionKind, string> = {
@@ -65,6 +67,7 @@ export class CorrectionsService extends CorrectionReads {
         title: article.title,
         changes: [{ field: AUDITED_FIELD[input.kind], before: null, after: input.text }],
       });
+      await recordCorrected(trx, article, { kind: input.kind, text: input.text }, at);
       return article.slug;
     });
     await this.invalidate(noteTags(slug));
@@ -89,7 +92,11 @@ export class CorrectionsService extends CorrectionReads {
       if (note.text === input.text) {
         throw validationFailed([{ path: 'text', message: CORRECTION_MESSAGES.unchanged }]);
       }
-      await repo.amend(noteId, input.text, this.stamp(), await writerOf(trx, actor), newId());
+      const at = this.stamp();
+      await repo.amend(noteId, input.text, at, await writerOf(trx, actor), newId());
+      if (isPublished(article, isoNow(this.clock))) {
+        await recordCorrected(trx, article, { kind: note.kind, text: input.text }, at);
+      }
       await recordAudit(trx, actor, {
         action: 'update',
         kind: 'news',
@@ -143,6 +150,22 @@ export class CorrectionsService extends CorrectionReads {
     this.lastStamp = Math.max(this.clock.now().getTime(), this.lastStamp + 1);
     return new Date(this.lastStamp).toISOString();
   }
+}
+
+/** `news.corrected` (decision 117), in the transaction of the note's write. */
+function recordCorrected(
+  trx: Kysely<Database>,
+  article: { id: string; slug: string; title: string },
+  note: { kind: CorrectionKind; text: string },
+  at: string,
+) {
+  return recordEvent(trx, {
+    type: 'news.corrected',
+    article: { _id: article.id, slug: article.slug, title: article.title },
+    extra: { correction: note },
+    feeds: [publicPaths.correctionsFeed()],
+    at,
+  });
 }
 
 /** Public at `now`: active, not a draft, its publication time reached. */

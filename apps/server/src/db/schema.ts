@@ -450,4 +450,53 @@ export interface Database {
   analytics_referrer_days: AnalyticsReferrerDayTable;
   live_entries: LiveEntryTable;
   live_entry_versions: LiveEntryVersionTable;
+  webhook_endpoints: WebhookEndpointTable;
+  webhook_events: WebhookEventTable;
+  webhook_deliveries: WebhookDeliveryTable;
+}
+
+/** An endpoint told of events by signed POSTs (decision 117). */
+export interface WebhookEndpointTable {
+  id: string;
+  url: string;
+  /** JSON array of event names. */
+  events: string;
+  /** `whsec_<base64>`. */
+  secret: string;
+  created_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** The outbox: an event, written in the transaction of the change it tells of (decision 117). */
+export interface WebhookEventTable {
+  id: string;
+  type: string;
+  news_id: string | null;
+  /** JSON of the delivery's `data`, less the URL. */
+  data: string;
+  /** JSON array of the paths of the feeds the change altered (decision 118). */
+  feeds: string;
+  created_at: Timestamp;
+  available_at: Timestamp;
+  dispatched_at: Timestamp | null;
+}
+
+/** One event to one endpoint, or one WebSub ping of a feed: the queue (decision 117). */
+export interface WebhookDeliveryTable {
+  id: string;
+  endpoint_id: string | null;
+  event_id: string;
+  type: string;
+  feed_url: string | null;
+  status: 'pending' | 'delivered' | 'failed';
+  attempts: Generated<number>;
+  created_at: Timestamp;
+  window_start: Timestamp;
+  next_attempt_at: Timestamp;
+  lease_until: Timestamp | null;
+  lease_token: string | null;
+  last_attempt_at: Timestamp | null;
+  response_status: number | null;
+  response_excerpt: string | null;
 }

@@ -17,7 +17,12 @@ const RSS_TYPE = 'application/rss+xml; charset=utf-8';
  * RSS 2.0 of the newest corrections and update notes (decision 112): each item names its kind and
  * article, links to the article and carries the note's plain text; its guid is the note's own.
  */
-export function correctionsRss(notes: CorrectionListItem[], publicUrl: string, now: Date): string {
+export function correctionsRss(
+  notes: CorrectionListItem[],
+  publicUrl: string,
+  now: Date,
+  hub?: string,
+): string {
   const page = publicUrl + publicPaths.corrections();
   const feed = new Feed({
     title: CORRECTIONS_FEED_TITLE,
@@ -29,6 +34,8 @@ export function correctionsRss(notes: CorrectionListItem[], publicUrl: string, n
     updated: notes[0] ? new Date(notes[0].createdAt) : now,
     generator: false,
     feedLinks: { rss: publicUrl + publicPaths.correctionsFeed() },
+    // The WebSub hub (decision 118), when there is one.
+    ...(hub ? { hub } : {}),
   });
   for (const note of notes) {
     feed.addItem({
@@ -49,7 +56,12 @@ export async function correctionsFeed(app: FastifyInstance) {
       page: 1,
       limit: RSS_CORRECTIONS_COUNT,
     });
-    const body = correctionsRss(data, app.config.publicUrl, app.clock.now());
+    const body = correctionsRss(
+      data,
+      app.config.publicUrl,
+      app.clock.now(),
+      app.config.websubHubUrl,
+    );
     return sendXml(request, reply, RSS_TYPE, body);
   });
 }

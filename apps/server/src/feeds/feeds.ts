@@ -25,6 +25,9 @@ export async function feeds(app: FastifyInstance) {
   await newsSitemap(app);
   await correctionsFeed(app);
   const { feedArticles, addresses } = app.services;
+  // Every feed names the WebSub hub when there is one (decision 118): part of the body, so a kept
+  // feed has it too.
+  const hub = app.config.websubHubUrl;
 
   const sendFeed = async (
     request: FastifyRequest,
@@ -33,7 +36,7 @@ export async function feeds(app: FastifyInstance) {
   ) => {
     const articles = await feedArticles.latest(section, RSS_ITEM_COUNT);
     const { publicUrl } = app.config;
-    const body = rssDocument({ section, articles, publicUrl, now: app.clock.now() });
+    const body = rssDocument({ section, articles, publicUrl, now: app.clock.now(), hub });
     return sendXml(request, reply, RSS_TYPE, body);
   };
 
@@ -61,7 +64,7 @@ export async function feeds(app: FastifyInstance) {
     const found = await feedArticles.byAuthor(request.params.slug, RSS_ITEM_COUNT);
     if (!found) return reply.status(404).type('text/plain; charset=utf-8').send('No such feed\n');
     const { publicUrl } = app.config;
-    const body = rssDocument({ section: null, ...found, publicUrl, now: app.clock.now() });
+    const body = rssDocument({ section: null, ...found, publicUrl, now: app.clock.now(), hub });
     return sendXml(request, reply, RSS_TYPE, body);
   });
 

@@ -27,6 +27,8 @@ export interface RssChannel {
   publicUrl: string;
   /** When there is nothing to list, the channel says it was built now. */
   now: Date;
+  /** WEBSUB_HUB_URL: the hub the feed names beside its own address (decision 118). */
+  hub?: string | undefined;
 }
 
 /**
@@ -34,7 +36,14 @@ export interface RssChannel {
  * permalinks (also the guid), publication date, a plain-text summary, the category and the
  * picture as an enclosure with its real byte size (decision 082).
  */
-export function rssDocument({ section, author, articles, publicUrl, now }: RssChannel): string {
+export function rssDocument({
+  section,
+  author,
+  articles,
+  publicUrl,
+  now,
+  hub,
+}: RssChannel): string {
   const page = author
     ? publicPaths.author(author.slug)
     : section
@@ -60,6 +69,7 @@ export function rssDocument({ section, author, articles, publicUrl, now }: RssCh
     updated: newest ? new Date(newest) : now,
     generator: false,
     feedLinks: { rss: publicUrl + (self ?? publicPaths.feed()) },
+    ...(hub ? { hub } : {}),
   });
   for (const { news, image } of articles) {
     const summary = truncateWords(htmlToText(news.description), DESCRIPTION_WORDS);

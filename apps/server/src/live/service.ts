@@ -24,6 +24,7 @@ import { checkImage, type CheckedImage, type NewsImage } from '../media/image.ts
 import { NewsMedia } from '../media/media.ts';
 import { authorIdsOf } from '../news/access.ts';
 import type { MediaStorage } from '../storage/storage.ts';
+import { recordLiveEntry } from '../webhooks/article-events.ts';
 import { assertMayWriteLive } from './access.ts';
 import type { LiveChange } from './changes.ts';
 import type { LiveFanout, LiveSource } from './fanout.ts';
@@ -88,11 +89,12 @@ export class LiveService extends LiveReads implements LiveSource {
         throw new DomainError('CONFLICT', LIVE_MESSAGES.tooMany);
       }
       state.imageKey = imageKey;
+      const at = this.stamp();
       await this.repo.with(trx).insert({
         id,
         newsId,
         state,
-        at: this.stamp(),
+        at,
         by: await writerOf(trx, actor),
         seq: article.seq,
         versionId: newId(),
@@ -103,6 +105,13 @@ export class LiveService extends LiveReads implements LiveSource {
         thingId: id,
         title: article.title,
         changes: changesBetween(null, audited(state)),
+      });
+      await recordLiveEntry(trx, newsId, {
+        _id: id,
+        text,
+        createdAt: at,
+        pinned: state.pinned,
+        keyEvent: state.keyEvent,
       });
       return article;
     });

@@ -15,6 +15,7 @@ import { analyticsMigration } from './analytics.ts';
 import { twoFactorMigration } from './two-factor.ts';
 import { revisionsMigration } from './revisions.ts';
 import { liveMigration } from './live.ts';
+import { webhooksMigration } from './webhooks.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations run against the schema as it was, not as it is typed now */
 type AnyDb = Kysely<any>;
@@ -195,6 +196,7 @@ export const migrationProvider: MigrationProvider = {
       '0018_previews': previewsMigration,
       '0019_live': liveMigration,
       '0021_analytics': analyticsMigration,
+      '0020_webhooks': webhooksMigration,
     };
   },
 };

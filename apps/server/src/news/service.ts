@@ -38,6 +38,7 @@ import { keepRevisionsOfDeleted, recordRevision } from '../revisions/record.ts';
 import type { Actor } from '../domain/actor.ts';
 import { recordAudit } from '../audit/record.ts';
 import { newsChanges } from './audited.ts';
+import { articleState, recordArticleWrite } from '../webhooks/article-events.ts';
 import { toAdminNewsRow, type toNewsDto } from './repo.ts';
 import { NewsReads } from './reads.ts';
 import type { VariantMaker } from '../media/variant-maker.ts';
@@ -109,6 +110,8 @@ export class NewsService extends NewsReads {
         .values({ ...written, ...live, live_seq: endsCoverage(null, live) ? 1 : 0, id, views: 0 })
         .execute();
       await setAuthors(trx, id, authorIds);
+      // Webhooks and WebSub (decision 117): what readers were told, in this transaction.
+      await recordArticleWrite(trx, null, await articleState(trx, id, now), now);
       if (actor) {
         await recordAudit(trx, actor, {
           action: 'create',
@@ -153,6 +156,7 @@ export class NewsService extends NewsReads {
       if (!existing) throw newsNotFound();
       const now = isoNow(this.clock);
       const stamp = this.stamp();
+      const seenBefore = await articleState(trx, id, now);
       const publication = publicationOf(
         this.desk.publicationFields(fields, now),
         existing,
@@ -225,6 +229,7 @@ export class NewsService extends NewsReads {
         if (!(await writeOver(current))) throw newsNotFound();
       }
       replaced = keep ? null : current;
+      await recordArticleWrite(trx, seenBefore, await articleState(trx, id, now), now);
       if (actor) {
         const written = {
           ...existing,
@@ -341,6 +346,7 @@ export class NewsService extends NewsReads {
         .where('id', '=', id)
         .executeTakeFirst();
       if (!current) throw newsNotFound();
+      const seenBefore = await articleState(trx, id, isoNow(this.clock));
       if (actor) {
         const now = isoNow(this.clock);
         const authorIds = await authorIdsOf(trx, id);
@@ -355,6 +361,7 @@ export class NewsService extends NewsReads {
       }
       await new SlugHistory(trx).deleted(id, current.slug);
       await keepRevisionsOfDeleted(trx, id, isoNow(this.clock));
+      await recordArticleWrite(trx, seenBefore, null, isoNow(this.clock));
       const gone = await trx
         .deleteFrom('news')
         .where('id', '=', id)

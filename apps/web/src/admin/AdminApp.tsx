@@ -17,6 +17,7 @@ import { StaffScreen } from './staff/StaffScreen.tsx';
 import { anchorEntity, categoryEntity, publisherEntity } from './taxonomy/api.ts';
 import { NamedListScreen } from './taxonomy/NamedListScreen.tsx';
 import { SubCategoryScreen } from './taxonomy/SubCategoryScreen.tsx';
+import { WebhooksScreen } from './webhooks/WebhooksScreen.tsx';
 
 // The editor screens (and Quill with them) load only when one is opened.
 const NewsAddScreen = lazy(() =>
@@ -149,6 +150,14 @@ export function AdminApp() {
           element={
             <Allowed action="contacts">
               <ContactDetailsScreen />
+            </Allowed>
+          }
+        />
+        <Route
+          path={paths.admin.webhooks()}
+          element={
+            <Allowed action="webhooks">
+              <WebhooksScreen />
             </Allowed>
           }
         />

@@ -25,6 +25,8 @@ export const paths = {
     security: () => '/security',
     /** The live desk of a live page: its entries, posted, edited and deleted live (decision 115). */
     liveDesk: (id: string) => `/news/live/${encodeURIComponent(id)}`,
+    /** Webhook endpoints and their deliveries (decision 117). */
+    webhooks: () => '/webhooks',
   },
 } as const;
 

@@ -31,7 +31,8 @@ describe('the back office by role', () => {
       'Profile',
       'Security',
     ];
-    expect(linksOf(role)).toEqual(all);
+    // Webhooks are the admins' alone (decision 117).
+    expect(linksOf(role)).toEqual(role === 'admin' ? [...all, 'Webhooks'] : all);
   });
 
   it.each(['author', 'contributor'] as const)(

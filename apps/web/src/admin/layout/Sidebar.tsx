@@ -19,6 +19,7 @@ const links: { to: string; label: string; icon: string; action: Action }[] = [
   { to: paths.admin.audit(), label: 'Audit trail', icon: '⧗', action: 'audit' },
   { to: paths.admin.profile(), label: 'Profile', icon: '✎', action: 'account' },
   { to: paths.admin.security(), label: 'Security', icon: '⚿', action: 'account' },
+  { to: paths.admin.webhooks(), label: 'Webhooks', icon: '⇄', action: 'webhooks' },
 ];
 
 /** The back office's navigation; collapsed, it shows only icons (names stay for screen readers). */

@@ -1,0 +1,215 @@
+import type { Kysely } from 'kysely';
+import {
+  WEBHOOK_DELIVERIES_PER_PAGE,
+  WEBHOOK_TEST_EVENT,
+  type Webhook,
+  type WebhookCreated,
+  type WebhookDelivery,
+  type WebhookInput,
+  type WebhookUpdate,
+} from '@newsroom/contract';
+import { changesBetween, recordAudit } from '../audit/record.ts';
+import { newId } from '../db/ids.ts';
+import type { Database } from '../db/schema.ts';
+import type { Actor } from '../domain/actor.ts';
+import { isoNow, type Clock } from '../domain/clock.ts';
+import { DomainError, validationFailed } from '../domain/errors.ts';
+import { hostOf, PrivateAddressError, resolvePublic } from './addresses.ts';
+import { eventsOf, toDelivery, toWebhook, WebhookRepository, type EndpointRow } from './repo.ts';
+import { newSecret } from './sign.ts';
+
+export interface WebhookSettings {
+  /** ALLOW_PRIVATE_WEBHOOKS: loopback and private addresses may be registered and reached. */
+  allowPrivate: boolean;
+  clock: Clock;
+}
+
+/**
+ * Webhook endpoints (decision 117): admins register, change and remove them (each change in the
+ * audit trail, in its own transaction), list their deliveries, send one again or send a test. The
+ * secret is made here and shown only in the answer of the registration.
+ */
+export class WebhookService {
+  private readonly repo: WebhookRepository;
+  private queued: () => void = () => undefined;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly settings: WebhookSettings,
+  ) {
+    this.repo = new WebhookRepository(db);
+  }
+
+  /** Told when a delivery is waiting, so this instance's worker takes it at once. */
+  whenQueued(listener: () => void): void {
+    this.queued = listener;
+  }
+
+  async list(): Promise<Webhook[]> {
+    return (await this.repo.list()).map(toWebhook);
+  }
+
+  async create(input: WebhookInput, actor: Actor): Promise<WebhookCreated> {
+    await this.assertReachable(input.url);
+    const at = isoNow(this.settings.clock);
+    const row: EndpointRow = {
+      id: newId(),
+      url: input.url,
+      events: JSON.stringify(input.events),
+      secret: newSecret(),
+      created_by: actor.id,
+      created_at: at,
+      updated_at: at,
+    };
+    await this.db.transaction().execute(async (trx) => {
+      await new WebhookRepository(trx).insert(row);
+      await recordAudit(trx, actor, {
+        action: 'create',
+        kind: 'webhook',
+        thingId: row.id,
+        title: row.url,
+        changes: changesBetween(null, audited(row)),
+      });
+    });
+    return { ...toWebhook(row), secret: row.secret };
+  }
+
+  async update(id: string, input: WebhookUpdate, actor: Actor): Promise<Webhook> {
+    if (input.url !== undefined) await this.assertReachable(input.url);
+    return this.db.transaction().execute(async (trx) => {
+      const repo = new WebhookRepository(trx);
+      const before = await repo.find(id);
+      if (!before) throw endpointNotFound();
+      const after: EndpointRow = {
+        ...before,
+        url: input.url ?? before.url,
+        events: input.events ? JSON.stringify(input.events) : before.events,
+        updated_at: isoNow(this.settings.clock),
+      };
+      await repo.update(id, after);
+      await recordAudit(trx, actor, {
+        action: 'update',
+        kind: 'webhook',
+        thingId: id,
+        title: after.url,
+        changes: changesBetween(audited(before), audited(after)),
+      });
+      return toWebhook(after);
+    });
+  }
+
+  /** Removes the endpoint; its deliveries, sent or waiting, go with it. */
+  async remove(id: string, actor: Actor): Promise<Webhook> {
+    return this.db.transaction().execute(async (trx) => {
+      const repo = new WebhookRepository(trx);
+      const row = await repo.find(id);
+      if (!row) throw endpointNotFound();
+      await repo.remove(id);
+      await recordAudit(trx, actor, {
+        action: 'delete',
+        kind: 'webhook',
+        thingId: id,
+        title: row.url,
+        changes: changesBetween(audited(row), null),
+      });
+      return toWebhook(row);
+    });
+  }
+
+  async deliveries(
+    endpointId: string,
+    page: number,
+  ): Promise<{ data: WebhookDelivery[]; count: number }> {
+    await this.endpoint(endpointId);
+    const limit = WEBHOOK_DELIVERIES_PER_PAGE;
+    const { rows, count } = await this.repo.deliveries(endpointId, limit, (page - 1) * limit);
+    return { data: rows.map(toDelivery), count };
+  }
+
+  /** "Send again": the same event, with the same `webhook-id`, at the next round. */
+  async resend(endpointId: string, deliveryId: string): Promise<WebhookDelivery> {
+    await this.endpoint(endpointId);
+    const found = await this.repo.delivery(endpointId, deliveryId);
+    if (!found) throw new DomainError('NOT_FOUND', 'No such delivery of this webhook');
+    await this.repo.resend(deliveryId, isoNow(this.settings.clock));
+    this.queued();
+    return this.deliveryOf(endpointId, deliveryId);
+  }
+
+  /** "Send a test": a `webhook.test` event to this endpoint only. */
+  async test(endpointId: string): Promise<WebhookDelivery> {
+    const endpoint = await this.endpoint(endpointId);
+    const at = isoNow(this.settings.clock);
+    const eventId = newId();
+    const deliveryId = newId();
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('webhook_events')
+        .values({
+          id: eventId,
+          type: WEBHOOK_TEST_EVENT,
+          news_id: null,
+          data: JSON.stringify({ webhookId: endpoint.id, message: 'A test delivery' }),
+          feeds: '[]',
+          created_at: at,
+          available_at: at,
+          dispatched_at: at,
+        })
+        .execute();
+      await trx
+        .insertInto('webhook_deliveries')
+        .values({
+          id: deliveryId,
+          endpoint_id: endpoint.id,
+          event_id: eventId,
+          type: WEBHOOK_TEST_EVENT,
+          feed_url: null,
+          status: 'pending',
+          created_at: at,
+          window_start: at,
+          next_attempt_at: at,
+          lease_until: null,
+          lease_token: null,
+          last_attempt_at: null,
+          response_status: null,
+          response_excerpt: null,
+        })
+        .execute();
+    });
+    this.queued();
+    return this.deliveryOf(endpointId, deliveryId);
+  }
+
+  private async endpoint(id: string): Promise<EndpointRow> {
+    const row = await this.repo.find(id);
+    if (!row) throw endpointNotFound();
+    return row;
+  }
+
+  private async deliveryOf(endpointId: string, deliveryId: string): Promise<WebhookDelivery> {
+    const row = await this.repo.delivery(endpointId, deliveryId);
+    if (!row) throw new DomainError('NOT_FOUND', 'No such delivery of this webhook');
+    return toDelivery(row);
+  }
+
+  /** 400 for a URL whose host is not public (unless allowed) or does not resolve. */
+  private async assertReachable(url: string): Promise<void> {
+    const host = hostOf(new URL(url));
+    try {
+      await resolvePublic(host, this.settings.allowPrivate);
+    } catch (error) {
+      const message =
+        error instanceof PrivateAddressError
+          ? `url: ${error.message}`
+          : `url: ${host} could not be resolved to an address`;
+      throw validationFailed([{ path: 'url', message }]);
+    }
+  }
+}
+
+/** What the audit trail shows of an endpoint: never its secret. */
+function audited(row: EndpointRow) {
+  return { url: row.url, events: eventsOf(row).join(', ') };
+}
+
+const endpointNotFound = () => new DomainError('NOT_FOUND', 'No such webhook');

@@ -1,0 +1,354 @@
+import type { Kysely } from 'kysely';
+import { publicPaths } from '@newsroom/contract';
+import { newId } from '../db/ids.ts';
+import type { Database } from '../db/schema.ts';
+import { isoNow, type Clock } from '../domain/clock.ts';
+import { eventsOf, type DeliveryRow } from './repo.ts';
+import { nextAttempt } from './schedule.ts';
+import { DELIVERY_TIMEOUT_MS, post, type Answer } from './send.ts';
+import { signedHeaders } from './sign.ts';
+
+/** How often each instance looks for events and deliveries that are due. */
+const POLL_MS = 500;
+/** Deliveries under way at once on one instance: the worker never holds more connections. */
+export const DELIVERY_CONCURRENCY = 16;
+/** How long a taken delivery is this instance's: past it, a crashed taker's work is retaken. */
+const LEASE_MS = DELIVERY_TIMEOUT_MS + 5_000;
+/** Events moved from the outbox to the queue in one round. */
+const DISPATCH_BATCH = 100;
+
+export interface WorkerSettings {
+  db: Kysely<Database>;
+  clock: Clock;
+  log: { warn(details: object, message: string): void };
+  /** PUBLIC_URL: the articles' and feeds' absolute addresses. */
+  publicUrl: string;
+  /** WEBSUB_HUB_URL: the hub told of changed feeds (decision 118); none when unset. */
+  hubUrl: string | undefined;
+  allowPrivate: boolean;
+}
+
+interface Taken {
+  delivery: DeliveryRow;
+  eventType: string;
+  data: string;
+  at: string;
+  url: string | null;
+  secret: string | null;
+}
+
+/**
+ * The outbox → queue → delivery path (decision 117), run by every instance against the shared
+ * database. Each round, (1) events whose time has come move from the outbox to the queue, one
+ * delivery per endpoint asking for their type and one WebSub ping per changed feed, in one
+ * transaction that also marks the event dispatched (an event is dispatched by one instance, once);
+ * (2) due deliveries are taken under a lease (a conditional update: one taker each) and sent, at
+ * most DELIVERY_CONCURRENCY at a time, each bounded by a timeout; the outcome is written with the
+ * next attempt's time. A process killed mid-delivery leaves its lease to expire: another instance
+ * (or the restarted one) sends again with the same `webhook-id` (the event's id), by which the
+ * receiver knows it has it.
+ */
+export class DeliveryWorker {
+  private timer: NodeJS.Timeout | null = null;
+  private round: Promise<void> | null = null;
+  private again = false;
+  private readonly underWay = new Set<Promise<void>>();
+  private stopped = false;
+  private warnedAt = 0;
+
+  constructor(private readonly settings: WorkerSettings) {}
+
+  start(): void {
+    this.stopped = false;
+    this.timer = setInterval(() => this.poke(), POLL_MS);
+    this.timer.unref();
+    this.poke();
+  }
+
+  /** Something is waiting: look now rather than at the next poll. */
+  poke(): void {
+    if (this.stopped) return;
+    if (this.round) {
+      this.again = true;
+      return;
+    }
+    this.round = this.work()
+      .catch((error: unknown) => {
+        // Once a minute at most: a database away fails every round until it is back.
+        const now = Date.now();
+        if (now - this.warnedAt < 60_000) return;
+        this.warnedAt = now;
+        this.settings.log.warn({ err: error }, 'Webhook delivery round failed');
+      })
+      .finally(() => {
+        this.round = null;
+        if (this.again) {
+          this.again = false;
+          this.poke();
+        }
+      });
+  }
+
+  /** Stops taking work and waits for the deliveries under way (each bounded by its timeout). */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.round;
+    await Promise.all(this.underWay);
+  }
+
+  private async work(): Promise<void> {
+    while (!this.stopped && (await this.dispatch()) === DISPATCH_BATCH);
+    if (this.stopped) return;
+    await this.take();
+  }
+
+  /** Moves due events from the outbox to the queue; returns how many were looked at. */
+  private async dispatch(): Promise<number> {
+    const { db, clock } = this.settings;
+    const now = isoNow(clock);
+    const due = await db
+      .selectFrom('webhook_events')
+      .select('id')
+      .where('dispatched_at', 'is', null)
+      .where('available_at', '<=', now)
+      .orderBy('available_at')
+      .limit(DISPATCH_BATCH)
+      .execute();
+    if (due.length === 0) return 0;
+    const endpoints = await db.selectFrom('webhook_endpoints').select(['id', 'events']).execute();
+    for (const { id } of due) {
+      await db.transaction().execute(async (trx) => {
+        const marked = await trx
+          .updateTable('webhook_events')
+          .set({ dispatched_at: now })
+          .where('id', '=', id)
+          .where('dispatched_at', 'is', null)
+          .returningAll()
+          .executeTakeFirst();
+        // Taken by another instance meanwhile.
+        if (!marked) return;
+        if (!(await this.stillDue(trx, marked, now))) {
+          await trx.deleteFrom('webhook_events').where('id', '=', id).execute();
+          return;
+        }
+        let queued = 0;
+        for (const endpoint of endpoints) {
+          if (!(eventsOf(endpoint) as string[]).includes(marked.type)) continue;
+          await trx
+            .insertInto('webhook_deliveries')
+            .values(newDelivery(id, marked.type, now, { endpoint_id: endpoint.id }))
+            .execute();
+          queued += 1;
+        }
+        queued += await this.queuePings(trx, id, JSON.parse(marked.feeds) as string[], now);
+        // An event nobody asked for leaves nothing behind.
+        if (queued === 0) await trx.deleteFrom('webhook_events').where('id', '=', id).execute();
+      });
+    }
+    return due.length;
+  }
+
+  /**
+   * A scheduled publication (`available_at` after `created_at`) goes out only if the article is
+   * public at that very time: a write since would have withdrawn it, and this is the last check.
+   */
+  private async stillDue(
+    trx: Kysely<Database>,
+    event: { type: string; news_id: string | null; created_at: string; available_at: string },
+    now: string,
+  ): Promise<boolean> {
+    if (event.available_at <= event.created_at || event.news_id === null) return true;
+    const article = await trx
+      .selectFrom('news')
+      .select(['status', 'draft', 'created_at'])
+      .where('id', '=', event.news_id)
+      .executeTakeFirst();
+    return (
+      article !== undefined &&
+      Number(article.status) === 1 &&
+      Number(article.draft) === 0 &&
+      article.created_at === event.available_at &&
+      article.created_at <= now
+    );
+  }
+
+  /**
+   * One WebSub ping per changed feed (decision 118); a feed with a ping still waiting for its
+   * first attempt is not pinged twice: the hub fetches the feed as it is then.
+   */
+  private async queuePings(
+    trx: Kysely<Database>,
+    eventId: string,
+    feeds: string[],
+    now: string,
+  ): Promise<number> {
+    const { hubUrl, publicUrl } = this.settings;
+    if (!hubUrl || feeds.length === 0) return 0;
+    let queued = 0;
+    for (const path of feeds) {
+      const feedUrl = publicUrl + path;
+      const waiting = await trx
+        .selectFrom('webhook_deliveries')
+        .select('id')
+        .where('feed_url', '=', feedUrl)
+        .where('status', '=', 'pending')
+        .where('attempts', '=', 0)
+        .where('lease_until', 'is', null)
+        .executeTakeFirst();
+      if (waiting) continue;
+      await trx
+        .insertInto('webhook_deliveries')
+        .values(newDelivery(eventId, 'websub.publish', now, { feed_url: feedUrl }))
+        .execute();
+      queued += 1;
+    }
+    return queued;
+  }
+
+  /** Takes as many due deliveries as there is room for, and sends them. */
+  private async take(): Promise<void> {
+    const room = DELIVERY_CONCURRENCY - this.underWay.size;
+    if (room <= 0) return;
+    const { db, clock } = this.settings;
+    const now = isoNow(clock);
+    const token = newId();
+    const due = db
+      .selectFrom('webhook_deliveries')
+      .select('id')
+      .where('status', '=', 'pending')
+      .where('next_attempt_at', '<=', now)
+      .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', now)]))
+      .orderBy('next_attempt_at')
+      .limit(room);
+    const taken = await db
+      .updateTable('webhook_deliveries')
+      .set({ lease_token: token, lease_until: new Date(Date.parse(now) + LEASE_MS).toISOString() })
+      .where('id', 'in', due)
+      .where('status', '=', 'pending')
+      .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', now)]))
+      .returning('id')
+      .execute();
+    if (taken.length === 0) return;
+    const rows = await db
+      .selectFrom('webhook_deliveries as d')
+      .innerJoin('webhook_events as e', 'e.id', 'd.event_id')
+      .leftJoin('webhook_endpoints as w', 'w.id', 'd.endpoint_id')
+      .selectAll('d')
+      .select(['e.type as eventType', 'e.data', 'e.available_at as at', 'w.url', 'w.secret'])
+      .where('d.lease_token', '=', token)
+      .execute();
+    for (const row of rows) {
+      const { eventType, data, at, url, secret, ...delivery } = row;
+      const job = this.attempt({ delivery, eventType, data, at, url, secret }).finally(() => {
+        this.underWay.delete(job);
+        this.poke();
+      });
+      this.underWay.add(job);
+    }
+    // A full round: more may be waiting.
+    if (taken.length === room) this.again = true;
+  }
+
+  /** One attempt of one delivery, and its outcome written (only while the lease is ours). */
+  private async attempt(taken: Taken): Promise<void> {
+    const { clock, db } = this.settings;
+    const { delivery } = taken;
+    let answer: Answer | null = null;
+    let failure: string | null = null;
+    try {
+      answer = await this.send(taken);
+    } catch (error) {
+      failure = error instanceof Error ? error.message : String(error);
+    }
+    const at = clock.now();
+    const attempts = Number(delivery.attempts) + 1;
+    const delivered = answer !== null && answer.status >= 200 && answer.status < 300;
+    const next = delivered ? null : nextAttempt(attempts, at, new Date(delivery.window_start));
+    try {
+      await db
+        .updateTable('webhook_deliveries')
+        .set({
+          status: delivered ? 'delivered' : next ? 'pending' : 'failed',
+          attempts,
+          last_attempt_at: at.toISOString(),
+          response_status: answer?.status ?? null,
+          response_excerpt: answer?.excerpt ?? failure,
+          next_attempt_at: (next ?? at).toISOString(),
+          lease_until: null,
+          lease_token: null,
+        })
+        .where('id', '=', delivery.id)
+        .where('lease_token', '=', delivery.lease_token)
+        .execute();
+    } catch (error) {
+      // The lease runs out and the delivery is taken again: sent twice, never lost.
+      this.settings.log.warn({ err: error }, 'Could not record a webhook delivery');
+    }
+  }
+
+  private send(taken: Taken): Promise<Answer> {
+    const { delivery } = taken;
+    const { allowPrivate } = this.settings;
+    if (delivery.feed_url !== null) {
+      const hub = this.settings.hubUrl;
+      if (!hub) return Promise.reject(new Error('WEBSUB_HUB_URL is not set'));
+      const form = new URLSearchParams({ 'hub.mode': 'publish', 'hub.url': delivery.feed_url });
+      // The hub is the site's own choice: no address rule applies to it.
+      return post(
+        hub,
+        form.toString(),
+        { 'content-type': 'application/x-www-form-urlencoded', 'user-agent': USER_AGENT },
+        { allowPrivate: true },
+      );
+    }
+    if (taken.url === null || taken.secret === null) {
+      return Promise.reject(new Error('The endpoint was removed'));
+    }
+    const data = JSON.parse(taken.data) as Record<string, unknown>;
+    if (typeof data.slug === 'string' && data.slug !== '') {
+      data.url = this.settings.publicUrl + publicPaths.article(data.slug);
+    }
+    const body = JSON.stringify({ type: taken.eventType, timestamp: taken.at, data });
+    // The receiver checks it against its own clock: the machine's time, whatever the site's.
+    const seconds = Math.floor(Date.now() / 1000);
+    return post(
+      taken.url,
+      body,
+      {
+        'content-type': 'application/json',
+        'user-agent': USER_AGENT,
+        // The event's id: the same for every attempt, and across endpoints (as Svix does).
+        ...signedHeaders(taken.secret, delivery.event_id, seconds, body),
+      },
+      { allowPrivate },
+    );
+  }
+}
+
+const USER_AGENT = 'Newsroom-Webhooks/1';
+
+function newDelivery(
+  eventId: string,
+  type: string,
+  now: string,
+  target: { endpoint_id?: string; feed_url?: string },
+) {
+  return {
+    id: newId(),
+    endpoint_id: target.endpoint_id ?? null,
+    event_id: eventId,
+    type,
+    feed_url: target.feed_url ?? null,
+    status: 'pending' as const,
+    created_at: now,
+    window_start: now,
+    next_attempt_at: now,
+    lease_until: null,
+    lease_token: null,
+    last_attempt_at: null,
+    response_status: null,
+    response_excerpt: null,
+  };
+}
