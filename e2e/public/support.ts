@@ -1,4 +1,6 @@
 import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import type { ApiEnvelope, CategoryDto, LoginData, NewsDto } from '@newsroom/contract';
@@ -9,11 +11,25 @@ const admin = {
 };
 let token: Promise<string> | null = null;
 
-/** An access token of an admin made for these tests with the CLI (no e-mail step). */
+/** A token younger than this is used again (an access token lasts 15 minutes). */
+const TOKEN_REUSE_MS = 10 * 60_000;
+
+/**
+ * An access token of an admin made for these tests with the CLI (no e-mail step). Kept in the
+ * run's data folder, so a worker restarted after a failure does not sign in again: the site lets
+ * one address sign in 20 times in 15 minutes, and the whole run comes from one address.
+ */
 export function adminToken(request: APIRequestContext): Promise<string> {
   token ??= (async () => {
     const dataDir = process.env.E2E_DATA_DIR;
     if (!dataDir) throw new Error('E2E_DATA_DIR is not set; run through playwright.config.ts');
+    const file = path.join(dataDir, 'e2e-public-admin-token.json');
+    try {
+      const kept = JSON.parse(readFileSync(file, 'utf8')) as { token: string; at: number };
+      if (Date.now() - kept.at < TOKEN_REUSE_MS) return kept.token;
+    } catch {
+      // None kept yet: make the admin and sign in.
+    }
     execFileSync(
       process.execPath,
       [
@@ -27,7 +43,9 @@ export function adminToken(request: APIRequestContext): Promise<string> {
     );
     const response = await request.post('/api/v1/auth/login', { data: admin });
     expect(response.status()).toBe(200);
-    return ((await response.json()) as ApiEnvelope<LoginData>).data.accessToken;
+    const accessToken = ((await response.json()) as ApiEnvelope<LoginData>).data.accessToken;
+    writeFileSync(file, JSON.stringify({ token: accessToken, at: Date.now() }));
+    return accessToken;
   })();
   return token;
 }
