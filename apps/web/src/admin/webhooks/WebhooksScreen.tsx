@@ -54,7 +54,6 @@ export function WebhooksScreen() {
     invalidates,
     onSuccess: (_envelope, id) => {
       setRemoving(null);
-      if (shownId === id) setShownId(null);
       if (created?._id === id) setCreated(null);
     },
   });
@@ -185,7 +184,11 @@ export function WebhooksScreen() {
           message={`${removing.url} will get no more events, and its deliveries are removed.`}
           confirmLabel="Delete"
           pending={remove.isPending}
-          onConfirm={() => remove.mutate(removing._id)}
+          onConfirm={() => {
+            // Its deliveries go with it: the panel closes first, so they are not read again.
+            if (shownId === removing._id) setShownId(null);
+            remove.mutate(removing._id);
+          }}
           onCancel={() => setRemoving(null)}
         />
       )}
