@@ -3,6 +3,7 @@ import type { Clock } from '../domain/clock.ts';
 import type { SiteDays } from './days.ts';
 import { OTHER_HOST } from './referrer.ts';
 import type { AnalyticsRepository } from './repo.ts';
+import { IntervalWriter } from '../views/interval-writer.ts';
 
 export interface AnalyticsLogger {
   warn(details: object, message: string): void;
@@ -38,34 +39,24 @@ const add = (map: Map<string, number>, key: string, count: number) =>
  * had not written for the next interval; a process killed outright loses at most one interval.
  * Nothing about the reader is kept: the article, its section and another site's host only.
  */
-export class DailyViews {
+export class DailyViews extends IntervalWriter {
   private pending = new Map<string, DayCounts>();
   /** The hosts each day holds (read once per day from the database), bounded per day. */
   private readonly hostsOfDay = new Map<string, Set<string>>();
-  private timer: NodeJS.Timeout | null = null;
-  private flight: Promise<void> | null = null;
 
   constructor(
     private readonly repo: AnalyticsRepository,
     private readonly days: SiteDays,
     private readonly clock: Clock,
     private readonly log: AnalyticsLogger,
-    private readonly intervalMs = 1000,
-  ) {}
-
-  start(): void {
-    this.timer ??= setInterval(() => void this.flush(), this.intervalMs);
-    this.timer.unref();
+    intervalMs = 1000,
+  ) {
+    super(intervalMs);
   }
 
   /** Counts one view, today. */
   count(view: PageView): void {
-    const day = this.days.of(this.clock.now().getTime());
-    let counts = this.pending.get(day);
-    if (!counts) {
-      counts = new DayCounts();
-      this.pending.set(day, counts);
-    }
+    const counts = this.pendingOf(this.days.of(this.clock.now().getTime()));
     counts.views += 1;
     add(counts.articles, view.newsId, 1);
     add(counts.sections, view.categoryId, 1);
@@ -79,23 +70,11 @@ export class DailyViews {
     }
   }
 
-  /** Writes what is pending; one write at a time, so counts are never added twice. */
-  flush(): Promise<void> {
-    this.flight ??= this.write().finally(() => {
-      this.flight = null;
-    });
-    return this.flight;
+  protected hasPending(): boolean {
+    return this.pending.size > 0;
   }
 
-  /** Stops the timer and writes the last views (graceful shutdown). */
-  async close(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.flush();
-    if (this.pending.size > 0) await this.flush();
-  }
-
-  private async write(): Promise<void> {
+  protected async write(): Promise<void> {
     if (this.pending.size === 0) return;
     const writing = this.pending;
     this.pending = new Map();

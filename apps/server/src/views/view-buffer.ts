@@ -1,6 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import { IntervalWriter } from './interval-writer.ts';
 
 export interface ViewLogger {
   warn(details: object, message: string): void;
@@ -20,22 +21,17 @@ const ARTICLES_PER_STATEMENT = 100;
  * next interval. A process killed outright loses at most the views of one interval
  * (docs/decisions/071).
  */
-export class ViewBuffer {
+export class ViewBuffer extends IntervalWriter {
   private pending = new Map<string, number>();
   /** Views being written right now: still shown, not yet in the database. */
   private writing = new Map<string, number>();
-  private timer: NodeJS.Timeout | null = null;
-  private flight: Promise<void> | null = null;
 
   constructor(
     private readonly db: Kysely<Database>,
     private readonly log: ViewLogger,
-    private readonly intervalMs = 1000,
-  ) {}
-
-  start(): void {
-    this.timer ??= setInterval(() => void this.flush(), this.intervalMs);
-    this.timer.unref();
+    intervalMs = 1000,
+  ) {
+    super(intervalMs);
   }
 
   add(newsId: string, count = 1): void {
@@ -47,23 +43,11 @@ export class ViewBuffer {
     return (this.pending.get(newsId) ?? 0) + (this.writing.get(newsId) ?? 0);
   }
 
-  /** Writes what is pending; one write at a time, so counts are never added twice. */
-  flush(): Promise<void> {
-    this.flight ??= this.write().finally(() => {
-      this.flight = null;
-    });
-    return this.flight;
+  protected hasPending(): boolean {
+    return this.pending.size > 0;
   }
 
-  /** Stops the timer and writes the last views (graceful shutdown). */
-  async close(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.flush();
-    if (this.pending.size > 0) await this.flush();
-  }
-
-  private async write(): Promise<void> {
+  protected async write(): Promise<void> {
     if (this.pending.size === 0) return;
     this.writing = this.pending;
     this.pending = new Map();
