@@ -51,6 +51,8 @@ import { ScheduledRelease } from './news/scheduled-release.ts';
 import { createPresence, type Presence } from './presence/setup.ts';
 import { createLive, type Live } from './live/setup.ts';
 import { DeliveryWorker } from './webhooks/worker.ts';
+import { SECRET_PURPOSE as WEBHOOK_SECRET_PURPOSE } from './webhooks/sign.ts';
+import { SecretBox } from './security/secret-box.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -165,6 +167,7 @@ export async function buildApp(
     publicUrl: config.publicUrl,
     hubUrl: config.websubHubUrl,
     allowPrivate: config.allowPrivateWebhooks,
+    box: new SecretBox(secrets.jwtSecret, WEBHOOK_SECRET_PURPOSE),
   });
   app.addHook('onClose', async () => {
     // Deliveries under way finish (each within its timeout); the rest wait in the database.
@@ -332,7 +335,9 @@ export async function buildApp(
   variants.start();
   views.start();
   dailyViews.start();
-  // Webhook deliveries and WebSub pings waiting in the database, and those to come.
+  // Webhook deliveries and WebSub pings waiting in the database, and those to come; secrets kept
+  // as they were before sealing are sealed first.
+  await app.services.webhooks.sealPlainSecrets();
   deliveryWorker.start();
   return app;
 }

@@ -40,6 +40,8 @@ import { TwoFactorService } from './two-factor/service.ts';
 import { lateBound } from './auth/second-factor.ts';
 import { AnalyticsService } from './analytics/service.ts';
 import { WebhookService } from './webhooks/service.ts';
+import { SECRET_PURPOSE as WEBHOOK_SECRET_PURPOSE } from './webhooks/sign.ts';
+import { SecretBox } from './security/secret-box.ts';
 
 export interface ServiceDeps {
   db: Kysely<Database>;
@@ -117,7 +119,11 @@ export function createServices(deps: ServiceDeps) {
     audit: new AuditService(db),
     corrections: new CorrectionsService(db, invalidate, clock),
     analytics: new AnalyticsService(db, { timeZone: config.siteTimeZone, clock }),
-    webhooks: new WebhookService(db, { allowPrivate: config.allowPrivateWebhooks, clock }),
+    webhooks: new WebhookService(db, {
+      allowPrivate: config.allowPrivateWebhooks,
+      clock,
+      box: new SecretBox(secrets.jwtSecret, WEBHOOK_SECRET_PURPOSE),
+    }),
   };
 }
 

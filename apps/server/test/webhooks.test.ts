@@ -133,6 +133,41 @@ describe('registering an endpoint', () => {
     expect(JSON.stringify(entry)).not.toContain(created.secret);
   });
 
+  it('keeps the secret sealed in the database; one kept as it was is sealed at the next start and still signs', async () => {
+    const sealedOne = await registered(`/ep-${randomUUID()}`, ['news.updated']);
+    const stored = async (id: string) =>
+      (
+        await t.app.db.kysely
+          .selectFrom('webhook_endpoints')
+          .select('secret')
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow()
+      ).secret;
+    // A copy of the database does not give the secret away.
+    expect(await stored(sealedOne._id)).toMatch(/^v1\./);
+    expect(await stored(sealedOne._id)).not.toContain(sealedOne.secret.slice(6));
+
+    // An endpoint registered before secrets were sealed keeps its secret as it is.
+    const plainPath = `/ep-${randomUUID()}`;
+    const plainOne = await registered(plainPath, ['news.updated']);
+    const plainSecret = 'whsec_' + Buffer.alloc(32, 7).toString('base64');
+    await t.app.db.kysely
+      .updateTable('webhook_endpoints')
+      .set({ secret: plainSecret })
+      .where('id', '=', plainOne._id)
+      .execute();
+    // A start of the app (a second instance here) seals it; deliveries still verify with it.
+    const restarted = await createSiblingApp(t, { ALLOW_PRIVATE_WEBHOOKS: '1' }, { clock });
+    try {
+      expect(await stored(plainOne._id)).toMatch(/^v1\./);
+      const article = await story();
+      await update(article, { title: `Sealed ${randomUUID()}` });
+      await waitFor(() => deliveriesOf(plainPath, plainSecret, article._id).length === 1);
+    } finally {
+      await restarted.close();
+    }
+  });
+
   it('changes and removes an endpoint, each in the audit trail; an unknown one is a 404', async () => {
     const created = await registered(`/ep-${randomUUID()}`, ['news.updated']);
     const changed = await call(t.app, {

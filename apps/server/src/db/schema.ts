@@ -173,7 +173,7 @@ export type SessionEndReason =
 /** A person's two-factor sign-in (decision 101); on while `enabled_at` is set. */
 export interface TwoFactorTable {
   admin_id: string;
-  /** The TOTP secret, sealed (two-factor/secret-box.ts). */
+  /** The TOTP secret, sealed (security/secret-box.ts). */
   secret: string | null;
   /** A secret from setup awaiting its first code, sealed. */
   pending_secret: string | null;

@@ -17,7 +17,7 @@ export const twoFactorMigration: Migration = {
       .addColumn('admin_id', 'text', (c) =>
         c.primaryKey().references('admins.id').onDelete('cascade'),
       )
-      // AES-256-GCM of the base32 secret (two-factor/secret-box.ts); null until set up.
+      // AES-256-GCM of the base32 secret (security/secret-box.ts); null until set up.
       .addColumn('secret', 'text')
       // A secret given by setup and not confirmed yet by a code.
       .addColumn('pending_secret', 'text')

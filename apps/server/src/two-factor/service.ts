@@ -21,7 +21,7 @@ import { DomainError, validationFailed } from '../domain/errors.ts';
 import type { SettingsStore } from '../settings/store.ts';
 import { hashRecoveryCode, newRecoveryCodes } from './recovery-codes.ts';
 import { TwoFactorRepository } from './repo.ts';
-import { SecretBox } from './secret-box.ts';
+import { SecretBox } from '../security/secret-box.ts';
 import { enrolmentOf, newTotpSecret, stepOfCode } from './totp.ts';
 
 const SECURITY_KEY = 'security';
@@ -55,7 +55,17 @@ export class TwoFactorService implements SecondFactor {
 
   constructor(private readonly deps: TwoFactorDeps) {
     this.repo = new TwoFactorRepository(deps.db);
-    this.box = new SecretBox(deps.serverSecret);
+    this.box = new SecretBox(deps.serverSecret, 'two-factor secret v1');
+  }
+
+  /** A stored TOTP secret, or a clear refusal when it was sealed with another key. */
+  private openSecret(sealed: string): string {
+    const secret = this.box.open(sealed);
+    if (secret !== null) return secret;
+    throw new DomainError(
+      'CONFLICT',
+      'Your two-factor secret cannot be read since the server’s key changed: sign in with a recovery code, then turn two-factor sign-in off and on again',
+    );
   }
 
   async status(adminId: string, role: Role, db = this.deps.db): Promise<SecondFactorStatus> {
@@ -94,7 +104,7 @@ export class TwoFactorService implements SecondFactor {
     if (!row?.pendingSecret) {
       throw new DomainError('CONFLICT', 'Set two-factor sign-in up first: scan the new code');
     }
-    const step = stepOfCode(this.box.open(row.pendingSecret), code, this.at());
+    const step = stepOfCode(this.openSecret(row.pendingSecret), code, this.at());
     if (step === null) {
       throw wrongField('code', 'That code is not right. Enter the code your app shows now');
     }
@@ -148,7 +158,9 @@ export class TwoFactorService implements SecondFactor {
     const adminId = await this.deps.auth.challengedPerson(challenge);
     const row = await this.repo.find(adminId);
     const step =
-      row?.enabledAt && row.secret ? stepOfCode(this.box.open(row.secret), code, this.at()) : null;
+      row?.enabledAt && row.secret
+        ? stepOfCode(this.openSecret(row.secret), code, this.at())
+        : null;
     const answer = await this.deps.db.transaction().execute(async (trx) => {
       if (step === null || !(await this.repo.spendStep(adminId, step, trx))) return null;
       return this.deps.auth.completeChallenge(challenge, client, trx);

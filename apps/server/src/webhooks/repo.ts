@@ -42,6 +42,24 @@ export class WebhookRepository {
     await this.db.updateTable('webhook_endpoints').set(fields).where('id', '=', id).execute();
   }
 
+  /** Endpoints whose secret is kept as it is (registered before secrets were sealed). */
+  plainSecrets(): Promise<Array<Pick<EndpointRow, 'id' | 'secret'>>> {
+    return this.db
+      .selectFrom('webhook_endpoints')
+      .select(['id', 'secret'])
+      .where('secret', 'like', 'whsec_%')
+      .execute();
+  }
+
+  async setSecret(id: string, secret: string, plain: string): Promise<void> {
+    await this.db
+      .updateTable('webhook_endpoints')
+      .set({ secret })
+      .where('id', '=', id)
+      .where('secret', '=', plain)
+      .execute();
+  }
+
   async remove(id: string): Promise<void> {
     await this.db.deleteFrom('webhook_endpoints').where('id', '=', id).execute();
   }

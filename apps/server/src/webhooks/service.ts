@@ -16,18 +16,22 @@ import { isoNow, type Clock } from '../domain/clock.ts';
 import { DomainError, validationFailed } from '../domain/errors.ts';
 import { hostOf, PrivateAddressError, resolvePublic } from './addresses.ts';
 import { eventsOf, toDelivery, toWebhook, WebhookRepository, type EndpointRow } from './repo.ts';
+import type { SecretBox } from '../security/secret-box.ts';
 import { newSecret } from './sign.ts';
 
 export interface WebhookSettings {
   /** ALLOW_PRIVATE_WEBHOOKS: loopback and private addresses may be registered and reached. */
   allowPrivate: boolean;
   clock: Clock;
+  /** Seals the secrets kept in the database (security/secret-box.ts, SECRET_PURPOSE). */
+  box: SecretBox;
 }
 
 /**
  * Webhook endpoints (decision 117): admins register, change and remove them (each change in the
  * audit trail, in its own transaction), list their deliveries, send one again or send a test. The
- * secret is made here and shown only in the answer of the registration.
+ * secret is made here and shown only in the answer of the registration; the database keeps it
+ * sealed (decision 121).
  */
 export class WebhookService {
   private readonly repo: WebhookRepository;
@@ -52,11 +56,12 @@ export class WebhookService {
   async create(input: WebhookInput, actor: Actor): Promise<WebhookCreated> {
     await this.assertReachable(input.url);
     const at = isoNow(this.settings.clock);
+    const secret = newSecret();
     const row: EndpointRow = {
       id: newId(),
       url: input.url,
       events: JSON.stringify(input.events),
-      secret: newSecret(),
+      secret: this.settings.box.seal(secret),
       created_by: actor.id,
       created_at: at,
       updated_at: at,
@@ -71,7 +76,19 @@ export class WebhookService {
         changes: changesBetween(null, audited(row)),
       });
     });
-    return { ...toWebhook(row), secret: row.secret };
+    return { ...toWebhook(row), secret };
+  }
+
+  /**
+   * Seals the secrets of endpoints registered before secrets were sealed (run at start, before
+   * the worker; a value changed meanwhile by another instance is left to it).
+   */
+  async sealPlainSecrets(): Promise<number> {
+    const plain = await this.repo.plainSecrets();
+    for (const { id, secret } of plain) {
+      await this.repo.setSecret(id, this.settings.box.seal(secret), secret);
+    }
+    return plain.length;
   }
 
   async update(id: string, input: WebhookUpdate, actor: Actor): Promise<Webhook> {

@@ -8,6 +8,9 @@ import { createHmac, randomBytes } from 'node:crypto';
 
 const PREFIX = 'whsec_';
 
+/** What the key that seals the secrets in the database is for (security/secret-box.ts). */
+export const SECRET_PURPOSE = 'webhook secret v1';
+
 /** A new secret: 32 random bytes. */
 export function newSecret(): string {
   return PREFIX + randomBytes(32).toString('base64');

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { publicPaths } from '@newsroom/contract';
 import { newId } from '../db/ids.ts';
 import type { Database } from '../db/schema.ts';
+import { SecretBox } from '../security/secret-box.ts';
 import { isoNow, type Clock } from '../domain/clock.ts';
 import { eventsOf, type DeliveryRow } from './repo.ts';
 import { nextAttempt } from './schedule.ts';
@@ -26,6 +27,8 @@ export interface WorkerSettings {
   /** WEBSUB_HUB_URL: the hub told of changed feeds (decision 118); none when unset. */
   hubUrl: string | undefined;
   allowPrivate: boolean;
+  /** Opens the endpoints' sealed secrets (security/secret-box.ts, SECRET_PURPOSE). */
+  box: SecretBox;
 }
 
 interface Taken {
@@ -306,6 +309,17 @@ export class DeliveryWorker {
     if (taken.url === null || taken.secret === null) {
       return Promise.reject(new Error('The endpoint was removed'));
     }
+    // A secret from before sealing is kept as it is until the next start seals it.
+    const secret = SecretBox.isSealed(taken.secret)
+      ? this.settings.box.open(taken.secret)
+      : taken.secret;
+    if (secret === null) {
+      return Promise.reject(
+        new Error(
+          'The endpoint’s secret cannot be read since the server’s key (JWT_SECRET) changed: register the endpoint again',
+        ),
+      );
+    }
     const data = JSON.parse(taken.data) as Record<string, unknown>;
     if (typeof data.slug === 'string' && data.slug !== '') {
       data.url = this.settings.publicUrl + publicPaths.article(data.slug);
@@ -320,7 +334,7 @@ export class DeliveryWorker {
         'content-type': 'application/json',
         'user-agent': USER_AGENT,
         // The event's id: the same for every attempt, and across endpoints (as Svix does).
-        ...signedHeaders(taken.secret, delivery.event_id, seconds, body),
+        ...signedHeaders(secret, delivery.event_id, seconds, body),
       },
       { allowPrivate },
     );
