@@ -26,7 +26,8 @@ import { FORM_FIELD_BYTES } from './news/input.ts';
 import { Throttle } from './security/throttle.ts';
 import { seedDemoIfEmpty } from './seed/first-start.ts';
 import { MediaSweeper } from './media/media-sweep.ts';
-import { RevisionRetentionPolicy, RevisionSweeper } from './revisions/retention.ts';
+import { RevisionRetentionPolicy } from './revisions/retention.ts';
+import { PeriodicSweep } from './process/periodic-sweep.ts';
 import { createServices, type Services } from './services.ts';
 import { openStorage, type StorageSettings } from './storage/open-storage.ts';
 import type { MediaStorage } from './storage/storage.ts';
@@ -134,7 +135,12 @@ export async function buildApp(
     app.log,
   );
   // Revisions of articles deleted longer ago than the retention setting (decision 109).
-  const revisionSweep = new RevisionSweeper(new RevisionRetentionPolicy(db.kysely, clock), app.log);
+  const revisionRetention = new RevisionRetentionPolicy(db.kysely, clock);
+  const revisionSweep = new PeriodicSweep(
+    'revision(s) of deleted articles',
+    () => revisionRetention.sweep(),
+    app.log,
+  );
   const publicCache = new PublicCache({
     maxBytes: config.pageCacheBytes,
     schedule: new ScheduledRelease(new NewsRepository(db.kysely, clock), clock, app.log),
@@ -181,6 +187,7 @@ export async function buildApp(
     await publicCache.close();
     await mediaSweep.stop();
     await revisionSweep.stop();
+    await webhookSweep.stop();
     await storage.close();
     await app.services.sessions.close();
     if (redis) await closeRedis(redis);
@@ -240,6 +247,11 @@ export async function buildApp(
   app.decorate('presence', presence);
   app.services.news.onSaved((article) => presence.service.saved(article));
   app.services.webhooks.whenQueued(() => deliveryWorker.poke());
+  const webhookSweep = new PeriodicSweep(
+    'webhook event(s) sent over 30 days ago, with their deliveries',
+    () => app.services.webhooks.sweepHistory(),
+    app.log,
+  );
   // Open event streams never go idle: they end before the server waits for its connections.
   app.addHook('preClose', () => presence.fanout.close());
   const live = createLive({
@@ -331,6 +343,7 @@ export async function buildApp(
   // Orphan uploads left by a crash go at start and then every few hours (media/media-sweep.ts).
   mediaSweep.start();
   revisionSweep.start();
+  webhookSweep.start();
   // Pictures whose variants a crash or an older version left unmade (media/variant-maker.ts).
   variants.start();
   views.start();

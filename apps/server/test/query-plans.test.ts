@@ -25,6 +25,7 @@ import { NewsService } from '../src/news/service.ts';
 import { ViewBuffer } from '../src/views/view-buffer.ts';
 import { SearchService } from '../src/search/service.ts';
 import { LocalStorage } from '../src/storage/local.ts';
+import { WebhookRepository } from '../src/webhooks/repo.ts';
 import { createNews, createTaxonomy, type Taxonomy } from './factories.ts';
 import { adminAuth } from './fixtures.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
@@ -142,6 +143,10 @@ describe('query plans', () => {
       [
         'media sweep',
         () => unreferencedMedia(recorder, ['news/a.jpg', 'news/b-64x48.jpg.320w.avif']),
+      ],
+      [
+        'webhook history sweep',
+        () => new WebhookRepository(recorder).removeSettledEvents('2000-01-01T00:00:00.000Z', 500),
       ],
       ['former or deleted slug', () => addresses.whereabouts(`/news/${slug}-before`)],
       ['former category name', () => addresses.whereabouts('/old-desk/rss.xml')],

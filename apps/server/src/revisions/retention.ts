@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { revisionRetentionSchema, type RevisionRetention } from '@newsroom/contract';
 import type { Database } from '../db/schema.ts';
@@ -12,14 +11,13 @@ const KEY = 'revisions.retention';
 /** By default the revisions of a deleted article are kept for ever (decision 109). */
 const KEEP: RevisionRetention = { deletedArticleDays: null };
 const DAY_MS = 24 * 60 * 60 * 1000;
-export const RETENTION_SWEEP_INTERVAL_MS = 6 * 60 * 60 * 1000;
 
 const wordsOf = ({ deletedArticleDays: days }: RevisionRetention) =>
   days === null ? 'kept for ever' : `${days} days`;
 
 /**
  * How long the revisions of a deleted article are kept (an admin setting in the settings store),
- * and the sweep that removes them once that has passed (decision 109).
+ * and the sweep that removes them once that has passed (decision 109; run by process/periodic-sweep.ts).
  */
 export class RevisionRetentionPolicy {
   private readonly settings: SettingsStore;
@@ -62,49 +60,5 @@ export class RevisionRetentionPolicy {
     if (deletedArticleDays === null) return 0;
     const cutoff = new Date(this.clock.now().getTime() - deletedArticleDays * DAY_MS);
     return this.repo.removeDeletedBefore(cutoff.toISOString());
-  }
-}
-
-/** Runs the retention sweep at start and then every interval, until stopped. */
-export class RevisionSweeper {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> | undefined;
-
-  constructor(
-    private readonly policy: RevisionRetentionPolicy,
-    private readonly log: FastifyBaseLogger,
-    private readonly intervalMs = RETENTION_SWEEP_INTERVAL_MS,
-  ) {}
-
-  start(): void {
-    this.run();
-    // unref: a pending sweep never keeps the process alive on its own.
-    this.timer = setInterval(() => this.run(), this.intervalMs);
-    this.timer.unref();
-  }
-
-  async stop(): Promise<void> {
-    clearInterval(this.timer);
-    this.timer = undefined;
-    await this.running;
-  }
-
-  private run(): void {
-    if (this.running) return;
-    this.running = this.policy
-      .sweep()
-      .then((removed) => {
-        if (removed > 0)
-          this.log.info(`revision sweep removed ${removed} revision(s) of deleted articles`);
-      })
-      .catch((error: unknown) => {
-        this.log.warn(
-          { err: error },
-          'revision sweep failed; it will run again at the next interval',
-        );
-      })
-      .finally(() => {
-        this.running = undefined;
-      });
   }
 }

@@ -60,6 +60,38 @@ export class WebhookRepository {
       .execute();
   }
 
+  /**
+   * Removes up to `limit` events dispatched before `before` none of whose deliveries is still
+   * pending, their deliveries with them (by the reference's cascade); returns how many.
+   */
+  async removeSettledEvents(before: string, limit: number): Promise<number> {
+    const removed = await this.db
+      .deleteFrom('webhook_events')
+      .where(
+        'id',
+        'in',
+        this.db
+          .selectFrom('webhook_events as e')
+          .select('e.id')
+          .where('e.dispatched_at', 'is not', null)
+          .where('e.dispatched_at', '<', before)
+          .where((eb) =>
+            eb.not(
+              eb.exists(
+                eb
+                  .selectFrom('webhook_deliveries as d')
+                  .select('d.id')
+                  .whereRef('d.event_id', '=', 'e.id')
+                  .where('d.status', '=', 'pending'),
+              ),
+            ),
+          )
+          .limit(limit),
+      )
+      .executeTakeFirst();
+    return Number(removed.numDeletedRows);
+  }
+
   async remove(id: string): Promise<void> {
     await this.db.deleteFrom('webhook_endpoints').where('id', '=', id).execute();
   }

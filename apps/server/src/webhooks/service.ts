@@ -19,6 +19,15 @@ import { eventsOf, toDelivery, toWebhook, WebhookRepository, type EndpointRow } 
 import type { SecretBox } from '../security/secret-box.ts';
 import { newSecret } from './sign.ts';
 
+/**
+ * How long events and their deliveries stay listed after they were sent (decision 122): long
+ * enough to look into a month of an endpoint's answers, short enough that the queue's tables stay
+ * small. Pending deliveries (retried for 24 hours, or sent again) are never removed.
+ */
+export const WEBHOOK_HISTORY_DAYS = 30;
+/** Events removed per statement, so the sweep never holds the database for long. */
+const SWEEP_BATCH = 500;
+
 export interface WebhookSettings {
   /** ALLOW_PRIVATE_WEBHOOKS: loopback and private addresses may be registered and reached. */
   allowPrivate: boolean;
@@ -77,6 +86,18 @@ export class WebhookService {
       });
     });
     return { ...toWebhook(row), secret };
+  }
+
+  /** Removes the events sent more than WEBHOOK_HISTORY_DAYS ago and their deliveries. */
+  async sweepHistory(): Promise<number> {
+    const now = this.settings.clock.now().getTime();
+    const before = new Date(now - WEBHOOK_HISTORY_DAYS * 24 * 60 * 60 * 1000).toISOString();
+    let total = 0;
+    for (;;) {
+      const removed = await this.repo.removeSettledEvents(before, SWEEP_BATCH);
+      total += removed;
+      if (removed < SWEEP_BATCH) return total;
+    }
   }
 
   /**
