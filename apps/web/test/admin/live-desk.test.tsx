@@ -6,6 +6,7 @@ import { onTestFinished } from 'vitest';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LiveDeskScreen } from '../../src/admin/live/LiveDeskScreen.tsx';
+import { NOT_PUBLIC_REFRESH_MS } from '../../src/admin/live/use-live-entries.ts';
 import { clearAuth, setAuth } from '../../src/lib/auth-store.ts';
 import { createNews } from '../public/factories.ts';
 import { FakeEventSource } from './fake-event-source.ts';
@@ -386,6 +387,38 @@ describe('the live desk', { timeout: 20_000 }, () => {
     expect(screen.getByText('Update number 1 from the coast')).toBeVisible();
     expect(FakeEventSource.opened).toEqual([]);
     expect(screen.queryByRole('form', { name: 'New entry' })).toBeNull();
+  });
+
+  it('opens no stream for a page readers cannot see yet, and reads its newest entries again', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    onTestFinished(() => vi.useRealTimers());
+    let reads = 0;
+    // First e2 and e1; at the next read someone has posted e3 and deleted e2.
+    const later: Parameters<typeof stubFetch>[number] = (call) => {
+      if (
+        call.method !== 'GET' ||
+        new URL(call.url, 'http://test').pathname !== '/api/v1/news/n1/live'
+      )
+        return undefined;
+      reads += 1;
+      return reads === 1
+        ? ok([entry(2), entry(1)], 'OK', { count: 2, coverage })
+        : ok([entry(3), entry(1)], 'OK', { count: 2, coverage });
+    };
+    await renderDesk([], [later], { item: { ...article, stage: 'draft' } });
+    expect(
+      await screen.findByText(/Not published yet: readers see these entries once it is/),
+    ).toBeVisible();
+    await screen.findByText('Update number 2 from the coast');
+    expect(FakeEventSource.opened).toEqual([]);
+    await act(() => vi.advanceTimersByTimeAsync(NOT_PUBLIC_REFRESH_MS));
+    await waitFor(() =>
+      expect(shownEntries()).toEqual([
+        'Update number 3 from the coast',
+        'Update number 1 from the coast',
+      ]),
+    );
+    expect(FakeEventSource.opened).toEqual([]);
   });
 
   it('ends coverage once confirmed, at the server’s time', async () => {

@@ -57,6 +57,7 @@ export function LiveDeskScreen() {
           key={`${item.data.slug}:${resumed}`}
           newsId={item.data._id}
           slug={item.data.slug}
+          isPublic={item.data.stage === 'published'}
           title={item.data.title}
           endedAt={item.data.liveEndedAt ?? null}
           onResumed={() => {
@@ -73,6 +74,8 @@ export function LiveDeskScreen() {
 interface LiveDeskProps {
   newsId: string;
   slug: string;
+  /** Readers can see it (published): the desk hears changes through its public stream. */
+  isPublic: boolean;
   title: string;
   /** When coverage ended, as the article was read. */
   endedAt: string | null;
@@ -84,8 +87,8 @@ interface LiveDeskProps {
  * as a key event or deleted. What anyone posts, changes or deletes shows at once (the live page's
  * event stream); nothing reloads.
  */
-function LiveDesk({ newsId, slug, title, endedAt, onResumed }: LiveDeskProps) {
-  const live = useLiveEntries(newsId, slug);
+function LiveDesk({ newsId, slug, isPublic, title, endedAt, onResumed }: LiveDeskProps) {
+  const live = useLiveEntries(newsId, slug, isPublic);
   const [endedHere, setEndedHere] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const [toDelete, setToDelete] = useState<LiveEntryView | null>(null);
@@ -117,9 +120,11 @@ function LiveDesk({ newsId, slug, title, endedAt, onResumed }: LiveDeskProps) {
           <p role="status" className="mt-1 text-sm text-slate-700">
             {ended
               ? 'The live page is frozen: entries can no longer be added or changed.'
-              : live.connected
-                ? 'Live: entries by anyone on the desk show as they are posted.'
-                : 'Connecting to the live stream...'}
+              : !isPublic
+                ? 'Not published yet: readers see these entries once it is. Entries others on the desk post show here within 10 seconds.'
+                : live.connected
+                  ? 'Live: entries by anyone on the desk show as they are posted.'
+                  : 'Connecting to the live stream...'}
           </p>
         </div>
         <CoverageControl

@@ -17,6 +17,8 @@ export interface DeskEntries {
 
 export type DeskChange =
   | { type: 'page'; entries: LiveEntryView[]; count: number }
+  /** The newest page read again: what it spans is as it says (entries gone from it were deleted). */
+  | { type: 'newest'; entries: LiveEntryView[]; count: number }
   | { type: 'added'; entry: LiveEntryView }
   | { type: 'updated'; entry: LiveEntryView }
   | { type: 'deleted'; id: string }
@@ -46,6 +48,15 @@ export function applyChange(state: DeskEntries, change: DeskChange): DeskEntries
         entries: merge(state.entries, change.entries, state.deleted),
         count: change.count,
       };
+    case 'newest': {
+      const oldest = change.entries.at(-1);
+      const older = oldest ? state.entries.filter((entry) => newestFirst(entry, oldest) > 0) : [];
+      return {
+        ...state,
+        entries: merge(older, change.entries, state.deleted),
+        count: change.count,
+      };
+    }
     case 'added': {
       if (state.deleted.has(change.entry._id)) return state;
       const isNew = !state.entries.some((entry) => entry._id === change.entry._id);

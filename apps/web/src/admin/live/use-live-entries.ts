@@ -6,6 +6,11 @@ import { applyChange, noEntries, type DeskChange, type DeskEntries } from './ent
 
 /** How long to wait before reading again a live page whose stream the browser gave up on. */
 const REOPEN_MS = 3000;
+/**
+ * How often the desk of a live page readers cannot see yet (a draft, in review, scheduled) reads
+ * its newest entries again: it has no public stream, and others on the desk post meanwhile.
+ */
+export const NOT_PUBLIC_REFRESH_MS = 10_000;
 
 export interface LiveEntries extends DeskEntries {
   /** The newest page is read (or could not be: `error`). */
@@ -28,10 +33,11 @@ const dataOf = <T>(event: Event) => JSON.parse((event as MessageEvent<string>).d
  * The entries of the live page `newsId` (at `slug`), newest first, kept live: the newest page is
  * read, then the page's public event stream is opened from the change that page reached, so every
  * entry added, changed or deleted since, by anyone, arrives once. A dropped stream resumes where
- * it stopped (the browser sends `Last-Event-ID`); one the browser gave up on (the page is not
- * public yet, say) is read and opened again a little later.
+ * it stopped (the browser sends `Last-Event-ID`); one the browser gave up on is read and opened
+ * again a little later. A page readers cannot see yet (`isPublic` false) has no stream: its newest
+ * entries are read again every NOT_PUBLIC_REFRESH_MS.
  */
-export function useLiveEntries(newsId: string, slug: string): LiveEntries {
+export function useLiveEntries(newsId: string, slug: string, isPublic: boolean): LiveEntries {
   const [state, dispatch] = useReducer(applyChange, noEntries);
   const [loaded, setLoaded] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -81,10 +87,11 @@ export function useLiveEntries(newsId: string, slug: string): LiveEntries {
       try {
         const page = await fetchEntries(newsId, undefined, controller.signal);
         if (closed) return;
-        dispatch({ type: 'page', entries: page.entries, count: page.count });
+        dispatch({ type: isPublic ? 'page' : 'newest', entries: page.entries, count: page.count });
         setError(null);
         setLoaded(true);
         if (page.coverage?.endedAt) dispatch({ type: 'ended', at: page.coverage.endedAt });
+        else if (!isPublic) timer = setTimeout(() => void start(), NOT_PUBLIC_REFRESH_MS);
         else if (page.coverage) listen(page.coverage.lastEventId);
       } catch (failure) {
         if (closed) return;
@@ -103,7 +110,7 @@ export function useLiveEntries(newsId: string, slug: string): LiveEntries {
       clearTimeout(timer);
       source?.close();
     };
-  }, [newsId, slug]);
+  }, [newsId, slug, isPublic]);
 
   const loadOlder = useCallback(() => {
     const before = oldest.current;
