@@ -391,7 +391,9 @@ describe('the live desk', { timeout: 20_000 }, () => {
 
   it('opens no stream for a page readers cannot see yet, and reads its newest entries again', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    onTestFinished(() => vi.useRealTimers());
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
     let reads = 0;
     // First e2 and e1; at the next read someone has posted e3 and deleted e2.
     const later: Parameters<typeof stubFetch>[number] = (call) => {

@@ -49,7 +49,7 @@ const savedSince = stored({
 });
 
 /** The calls of the screen: the article read (then read again, as saved since), the saves. */
-function stubServer() {
+function stubServer(since: AdminNewsDto = savedSince) {
   let reads = 0;
   let saves = 0;
   const calls = stubFetch(
@@ -62,7 +62,7 @@ function stubServer() {
     (call: StubbedCall) => {
       if (!call.url.includes('/news/get/news-1')) return undefined;
       reads += 1;
-      return ok(reads === 1 ? opened : savedSince);
+      return ok(reads === 1 ? opened : since);
     },
     (call: StubbedCall) => {
       if (call.method !== 'PUT') return undefined;
@@ -74,11 +74,11 @@ function stubServer() {
             statusCode: 409,
             code: 'CONFLICT',
             message: 'Ravi Menon saved this article at 2026-11-27T10:42:00.000Z (version 2)',
-            data: { version: 2, updatedAt: savedSince.updatedAt, updatedBy: null },
+            data: { version: 2, updatedAt: since.updatedAt, updatedBy: null },
           },
         };
       }
-      return ok(savedSince, 'News updated successfully');
+      return ok(since, 'News updated successfully');
     },
   );
   return () => calls.filter((call) => call.method === 'PUT');
@@ -146,6 +146,25 @@ describe('a save over a version saved since', { timeout: 20_000 }, () => {
     expect(merge.get('title')).toBe('The river park opens on Saturday');
     expect(merge.get('description')).toContain('the mayor said');
     expect(merge.getAll('tags')).toEqual(['parks']);
+  });
+
+  it('offers the live page switch both ways when it was turned on since', async () => {
+    const saves = stubServer({ ...savedSince, live: true, liveEndedAt: null });
+    await renderEditor();
+    await screen.findByRole('textbox', { name: 'Description' }, { timeout: 5000 });
+    await userEvent.type(screen.getByLabelText('Title'), ' (updated)');
+    await userEvent.click(screen.getByRole('button', { name: 'Update News' }));
+
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Someone saved this article since you opened it',
+    });
+    expect(within(dialog).getByTestId('merge-live-mine')).toHaveTextContent('Not a live page');
+    expect(within(dialog).getByTestId('merge-live-theirs')).toHaveTextContent('A live page');
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'Live page: saved since' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save the merge' }));
+
+    await screen.findByText('The news table');
+    expect((saves()[1]?.body as FormData).get('live')).toBe('true');
   });
 
   it('goes back to the edit, unsaved, when the person chooses to', async () => {

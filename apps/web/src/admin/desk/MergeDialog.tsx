@@ -160,6 +160,8 @@ function useShown(theirs: EditedNews) {
         const stage = STAGE_NAMES[stageOfMode(values.publishMode)];
         return values.publishMode === 'schedule' ? `${stage} ${values.publishAtLocal}` : stage;
       }
+      case 'live':
+        return values.live ? 'A live page' : 'Not a live page';
       case 'authorIds':
         return (values.authorIds ?? []).map((id) => staff.get(id)?.name ?? id).join(', ');
       case 'assignee': {

@@ -24,6 +24,7 @@ export const MERGE_FIELDS = [
   { key: 'status', label: 'Status', fields: ['status'] },
   { key: 'publication', label: 'Stage', fields: ['publishMode', 'publishAtLocal'] },
   { key: 'authorIds', label: 'Authors', fields: ['authorIds'] },
+  { key: 'live', label: 'Live page', fields: ['live'] },
   { key: 'assignee', label: 'Assigned to', fields: ['assigneeId', 'dueAtLocal'] },
   { key: 'image', label: 'Image', fields: ['image', 'keptImageURL'] },
 ] as const satisfies readonly {
@@ -61,6 +62,8 @@ export function differences(mine: MyVersion, theirs: NewsFormOutput): MergeKey[]
     if (key === 'image') return mine.values.image !== null || mine.removeImage;
     // Authors left unchanged in your edit are the saved ones.
     if (key === 'authorIds' && mine.values.authorIds === undefined) return false;
+    // Left out of your edit when your role may not run live pages: the saved one stands.
+    if (key === 'live' && mine.values.live === undefined) return false;
     return fields.some(
       (field) =>
         comparable(normalised(field, mine.values[field])) !==
