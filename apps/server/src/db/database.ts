@@ -113,6 +113,12 @@ async function openPostgres(
     // A reader's queries are a page's few reads, a handful of pages at a time.
     max: readOnly ? 4 : 10,
     connectionTimeoutMillis: 5000,
+    // Connections stay through a newsroom's lulls: a new one costs its setup and the first run of
+    // each trigger's PL/pgSQL (about 44 ms on a save, docs/benchmarks.md), and the pool holds at
+    // most `max` (pg's default closes them after 10 s idle).
+    idleTimeoutMillis: 5 * 60_000,
+    // Idle connections never keep a finished process (a command of cli/) alive.
+    allowExitOnIdle: true,
     // TCP keepalives notice a database host that vanished without closing its sockets.
     keepAlive: true,
     keepAliveInitialDelayMillis: 10_000,
