@@ -259,6 +259,7 @@ export async function buildApp(
     storage,
     invalidate: publicCache.invalidate,
     clock,
+    variants,
     redisUrl: config.redisUrl,
     redisPrefix: config.redisPrefix,
     log: app.log,

@@ -1,4 +1,4 @@
-import type { LiveEntry, LivePage, NewsDto } from '@newsroom/contract';
+import { imageUrls, type LiveEntry, type LivePage, type NewsDto } from '@newsroom/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listening } from './event-stream.ts';
 import {
@@ -254,6 +254,39 @@ describe('writing entries', () => {
     expect(url).toMatch(/\/uploads\/news\//);
     const file = await t.app.inject({ method: 'GET', url: new URL(url, 'http://x').pathname });
     expect(file.statusCode).toBe(200);
+  });
+
+  it('gives an entry’s picture its AVIF and WebP variants after the write, as an article’s', async () => {
+    const news = await story();
+    const form = await multipart(
+      { text: '<p>The harbour at dawn</p>' },
+      { bytes: await images.jpeg() },
+    );
+    const res = await call(t.app, {
+      method: 'POST',
+      url: `/api/v1/news/${news._id}/live`,
+      headers: { ...editor.headers, ...form.headers },
+      payload: form.payload,
+    });
+    expect(res.status, res.body.message).toBe(200);
+    const uploaded = String(res.body.data.imageURL);
+    // Answered with the upload; its variants come after.
+    expect(imageUrls(uploaded).avif).toEqual([]);
+    await t.app.services.news.variantsIdle();
+
+    const page = await call(t.app, { method: 'GET', url: `/api/v1/u/news/${news.slug}/live` });
+    expect(page.status).toBe(200);
+    const shown = (page.body.data as LiveEntry[]).find((e) => e._id === res.body.data._id);
+    const urls = imageUrls(String(shown?.imageURL));
+    expect(urls.avif.length).toBeGreaterThan(0);
+    expect(urls.webp.length).toBeGreaterThan(0);
+    for (const variant of [urls.avif[0], urls.webp[0]]) {
+      const file = await t.app.inject({
+        method: 'GET',
+        url: new URL(String(variant?.url), 'http://x').pathname,
+      });
+      expect(file.statusCode).toBe(200);
+    }
   });
 
   it('refuses other roles with 403 and unknown ids with 404, changing nothing', async () => {

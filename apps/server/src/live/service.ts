@@ -21,6 +21,8 @@ import { isoNow, type Clock } from '../domain/clock.ts';
 import { DomainError, validationFailed } from '../domain/errors.ts';
 import { sanitizeDescription } from '../domain/rich-text.ts';
 import { checkImage, type CheckedImage, type NewsImage } from '../media/image.ts';
+import { isPendingImageKey } from '../media/image-keys.ts';
+import type { VariantMaker } from '../media/variant-maker.ts';
 import { NewsMedia } from '../media/media.ts';
 import { authorIdsOf } from '../news/access.ts';
 import type { MediaStorage } from '../storage/storage.ts';
@@ -55,6 +57,8 @@ export class LiveService extends LiveReads implements LiveSource {
     private readonly storage: MediaStorage,
     private readonly invalidate: Invalidate,
     clock: Clock,
+    /** Makes the variants of entries' pictures after their writes answered (decision 123). */
+    private readonly variants: VariantMaker | null = null,
   ) {
     super(db, (key) => storage.url(key), clock);
     this.media = new NewsMedia(storage);
@@ -363,10 +367,16 @@ export class LiveService extends LiveReads implements LiveSource {
     }
   }
 
-  /** After a write committed: the page's cached copies go, every instance's readers are told. */
+  /**
+   * After a write committed: the page's cached copies go, every instance's readers are told, and
+   * a picture just uploaded goes to the variant maker (its readers get the upload meanwhile).
+   */
   private async committed(article: WrittenArticle, entryId: string): Promise<LiveEntry> {
     const row = await this.repo.find(article.id, entryId);
     if (!row) throw entryNotFound();
+    if (row.image_key && isPendingImageKey(row.image_key)) {
+      this.variants?.add({ newsId: article.id, key: row.image_key, entryId });
+    }
     await this.fanout?.announce({ article: article.id, changes: [this.changeOf(row)] });
     await this.invalidate(liveTags(article.slug));
     return this.repo.toEntry(row);

@@ -3,6 +3,7 @@ import type { Invalidate } from '../cache/tags.ts';
 import type { Database } from '../db/schema.ts';
 import type { Clock } from '../domain/clock.ts';
 import type { BusLogger } from '../redis/channel.ts';
+import type { VariantMaker } from '../media/variant-maker.ts';
 import type { MediaStorage } from '../storage/storage.ts';
 import { LiveFanout } from './fanout.ts';
 import { LiveService } from './service.ts';
@@ -12,6 +13,8 @@ export interface LiveDeps {
   storage: MediaStorage;
   invalidate: Invalidate;
   clock: Clock;
+  /** Makes the variants of entries' pictures. */
+  variants: VariantMaker;
   /** When set, changes reach the readers of every instance through Redis. */
   redisUrl: string | undefined;
   redisPrefix: string;
@@ -20,7 +23,13 @@ export interface LiveDeps {
 
 /** Live pages as the deployment asks (decision 115): the service and its readers' fan-out. */
 export function createLive(deps: LiveDeps) {
-  const service = new LiveService(deps.db, deps.storage, deps.invalidate, deps.clock);
+  const service = new LiveService(
+    deps.db,
+    deps.storage,
+    deps.invalidate,
+    deps.clock,
+    deps.variants,
+  );
   const fanout = new LiveFanout(
     service,
     deps.log,

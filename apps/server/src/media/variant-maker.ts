@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { Clock } from '../domain/clock.ts';
-import { articleTags, type ArticlePlaces, type Invalidate } from '../cache/tags.ts';
+import { articleTags, publicTags, type ArticlePlaces, type Invalidate } from '../cache/tags.ts';
 import type { NewsMedia } from './media.ts';
 import { PendingImages } from './pending-images.ts';
 import type { VariantJob } from './variant-protocol.ts';
@@ -127,23 +127,34 @@ export class VariantMaker {
 
   private async makeOne(job: VariantJob): Promise<void> {
     const { db, media } = this.deps;
-    if ((await this.imageOf(job.newsId)) !== job.key) return; // replaced or deleted meanwhile
+    if ((await this.imageOf(job)) !== job.key) return; // replaced or deleted meanwhile
     const madeKey = await this.deps.make(job);
     if (this.closed) return; // the database may be closing; the next start makes it again
-    const switched = await db
-      .updateTable('news')
-      .set({ image_key: madeKey })
-      .where('id', '=', job.newsId)
-      .where('image_key', '=', job.key)
-      .executeTakeFirst();
+    const switched = job.entryId
+      ? await db
+          .updateTable('live_entries')
+          .set({ image_key: madeKey })
+          .where('id', '=', job.entryId)
+          .where('image_key', '=', job.key)
+          .executeTakeFirst()
+      : await db
+          .updateTable('news')
+          .set({ image_key: madeKey })
+          .where('id', '=', job.newsId)
+          .where('image_key', '=', job.key)
+          .executeTakeFirst();
     if (Number(switched.numUpdatedRows) === 0) {
       // Another instance may have made and switched the same files; only a change drops them.
-      if ((await this.imageOf(job.newsId)) !== madeKey) await media.remove(madeKey);
+      if ((await this.imageOf(job)) !== madeKey) await media.remove(madeKey);
       return;
     }
     const article = await this.deps.articleOf(job.newsId);
     if (!article) return;
-    for (const tag of articleTags(article, this.deps.clock.now())) this.switched.add(tag);
+    // An entry's picture shows on its live page only; an article's wherever the article does.
+    const tags = job.entryId
+      ? [publicTags.article(article.slug)]
+      : articleTags(article, this.deps.clock.now());
+    for (const tag of tags) this.switched.add(tag);
     this.announcing ??= setTimeout(
       () => void this.announce(),
       this.deps.switchBatchMs ?? SWITCH_BATCH_MS,
@@ -169,7 +180,17 @@ export class VariantMaker {
     return this.announced;
   }
 
-  private async imageOf(newsId: string): Promise<string | null | undefined> {
+  /** The picture the job's article or entry has now (undefined: gone; an entry deleted). */
+  private async imageOf({ newsId, entryId }: VariantJob): Promise<string | null | undefined> {
+    if (entryId) {
+      const entry = await this.deps.db
+        .selectFrom('live_entries')
+        .select(['image_key', 'deleted_at'])
+        .where('id', '=', entryId)
+        .where('news_id', '=', newsId)
+        .executeTakeFirst();
+      return entry && !entry.deleted_at ? entry.image_key : undefined;
+    }
     const row = await this.deps.db
       .selectFrom('news')
       .select('image_key')

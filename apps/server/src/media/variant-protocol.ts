@@ -1,9 +1,13 @@
 import type { StorageSettings } from '../storage/open-storage.ts';
 
-/** One picture whose variants are to be made: the article and the pending key it had. */
+/**
+ * One picture whose variants are to be made: the article and the pending key it had, or with
+ * `entryId`, the picture of that entry of the article's live page (decision 123).
+ */
 export interface VariantJob {
   newsId: string;
   key: string;
+  entryId?: string;
 }
 
 /** What the app sends the variant process: where media are stored, then one job at a time. */

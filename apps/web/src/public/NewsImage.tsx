@@ -1,4 +1,5 @@
-import { imageUrls, srcSet, type NewsDto } from '@newsroom/contract';
+import type { ReactElement } from 'react';
+import { imageUrls, srcSet, type ImageUrls, type NewsDto } from '@newsroom/contract';
 
 /** The size assumed for a picture stored without its size (before variants existed): 16:9. */
 const UNKNOWN_SIZE = { width: 1200, height: 675 };
@@ -43,13 +44,33 @@ export function NewsImage({ article, priority = false, sizes, className = '' }: 
       {...timing}
     />
   );
-  if (urls.avif.length === 0) return img;
+  return (
+    <WithVariants urls={urls} sizes={sizes}>
+      {img}
+    </WithVariants>
+  );
+}
+
+/**
+ * A picture's `<img>` (of its original) offered first in AVIF, then WebP, at each width made for
+ * it, for the browser to choose at `sizes`; the `<img>` alone while it has no variants.
+ */
+export function WithVariants({
+  urls,
+  sizes,
+  children,
+}: {
+  urls: ImageUrls;
+  sizes: string;
+  children: ReactElement;
+}) {
+  if (urls.avif.length === 0) return children;
   // display: contents, so the <img> lays out as if it were the parent's own child.
   return (
     <picture className="contents">
       <source type="image/avif" srcSet={srcSet(urls.avif)} sizes={sizes} />
       <source type="image/webp" srcSet={srcSet(urls.webp)} sizes={sizes} />
-      {img}
+      {children}
     </picture>
   );
 }

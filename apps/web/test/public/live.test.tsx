@@ -87,6 +87,37 @@ describe('the live page rendered on the server', () => {
   });
 });
 
+describe('an entry’s picture', () => {
+  it('is offered in AVIF and WebP once its variants are made, and as uploaded before', async () => {
+    const story = createNews({ slug: 'harbour', live: true });
+    const sized = '/uploads/news/abc-1600x900.jpg';
+    const pending = '/uploads/news/def.pending.jpg';
+    const page = livePage([
+      entry(2, { imageURL: sized, alt: 'The harbour at dawn' }),
+      entry(1, { imageURL: pending, alt: 'The quay' }),
+    ]);
+    const result = await renderPage({
+      url: '/news/harbour',
+      publicUrl: 'http://news.test',
+      reads: fakeReads({ articles: [story], live: { harbour: page } }) as RenderRequest['reads'],
+    });
+    if (result.kind !== 'page') throw new Error('expected a page');
+    const { container } = render(<div dangerouslySetInnerHTML={{ __html: result.html }} />);
+    const made = within(container).getByAltText('The harbour at dawn');
+    expect(made.getAttribute('width')).toBe('1600');
+    expect(made.getAttribute('height')).toBe('900');
+    const sources = [...(made.parentElement?.querySelectorAll('source') ?? [])];
+    expect(sources.map((source) => source.getAttribute('type'))).toEqual([
+      'image/avif',
+      'image/webp',
+    ]);
+    expect(sources[0]?.getAttribute('srcset')).toContain(`${sized}.`);
+    const uploaded = within(container).getByAltText('The quay');
+    expect(uploaded.getAttribute('src')).toBe(pending);
+    expect(uploaded.parentElement?.tagName).not.toBe('PICTURE');
+  });
+});
+
 describe('the live page in the browser', () => {
   function show(page: LivePage) {
     const client = createQueryClient();

@@ -1,7 +1,8 @@
-import { livePaths, publicPaths, type LiveEntry } from '@newsroom/contract';
+import { imageUrls, livePaths, publicPaths, type LiveEntry } from '@newsroom/contract';
 import { SafeHtml } from '../article/SafeHtml.tsx';
 import { VideoEmbed } from '../article/VideoEmbed.tsx';
 import { formatDateTime } from '../format.ts';
+import { WithVariants } from '../NewsImage.tsx';
 import { ServerMarkup } from '../server-markup.ts';
 
 /**
@@ -44,16 +45,26 @@ export function LiveEntryItem({
         )}
       </p>
       {arrived ? <ServerMarkup.Provider value={false}>{text}</ServerMarkup.Provider> : text}
-      {entry.imageURL && (
-        <img
-          src={entry.imageURL}
-          alt={entry.alt}
-          loading="lazy"
-          decoding="async"
-          className="mt-3 h-auto max-w-full rounded-lg"
-        />
-      )}
+      {entry.imageURL && <EntryPicture url={entry.imageURL} alt={entry.alt} />}
       <VideoEmbed videoURL={entry.videoURL} title={entry.alt || 'Live entry'} />
     </li>
+  );
+}
+
+/** An entry's picture: its AVIF and WebP variants once made (decision 123), else the upload. */
+function EntryPicture({ url, alt }: { url: string; alt: string }) {
+  const urls = imageUrls(url);
+  return (
+    <WithVariants urls={urls} sizes="(min-width: 1024px) 860px, 100vw">
+      <img
+        src={urls.original}
+        alt={alt}
+        width={urls.size?.width}
+        height={urls.size?.height}
+        loading="lazy"
+        decoding="async"
+        className="mt-3 h-auto max-w-full rounded-lg"
+      />
+    </WithVariants>
   );
 }
