@@ -59,6 +59,19 @@ async function story(overrides: Record<string, unknown> = {}): Promise<NewsDto> 
 const add = (as: AuthHeaders, id: string, payload: Record<string, unknown>) =>
   call(t.app, { method: 'POST', url: `/api/v1/news/${id}/live`, headers: as, payload });
 
+/** An entry with a picture (a JPEG), posted by the editor as a multipart form; answered 200. */
+async function addWithPicture(id: string, fields: Record<string, string>) {
+  const form = await multipart(fields, { bytes: await images.jpeg() });
+  const res = await call(t.app, {
+    method: 'POST',
+    url: `/api/v1/news/${id}/live`,
+    headers: { ...editor.headers, ...form.headers },
+    payload: form.payload,
+  });
+  expect(res.status, res.body.message).toBe(200);
+  return res;
+}
+
 async function added(id: string, text: string, more: Record<string, unknown> = {}) {
   const res = await add(editor.headers, id, { text: `<p>${text}</p>`, ...more });
   expect(res.status, res.body.message).toBe(200);
@@ -238,17 +251,11 @@ describe('writing entries', () => {
 
   it('takes a picture in a multipart form, as an article does', async () => {
     const news = await story();
-    const form = await multipart(
-      { text: '<p>The crowd outside</p>', alt: 'A crowd', pinned: 'true' },
-      { bytes: await images.jpeg() },
-    );
-    const res = await call(t.app, {
-      method: 'POST',
-      url: `/api/v1/news/${news._id}/live`,
-      headers: { ...editor.headers, ...form.headers },
-      payload: form.payload,
+    const res = await addWithPicture(news._id, {
+      text: '<p>The crowd outside</p>',
+      alt: 'A crowd',
+      pinned: 'true',
     });
-    expect(res.status, res.body.message).toBe(200);
     expect(res.body.data).toMatchObject({ alt: 'A crowd', pinned: true });
     const url = String(res.body.data.imageURL);
     expect(url).toMatch(/\/uploads\/news\//);
@@ -258,17 +265,7 @@ describe('writing entries', () => {
 
   it('gives an entry’s picture its AVIF and WebP variants after the write, as an article’s', async () => {
     const news = await story();
-    const form = await multipart(
-      { text: '<p>The harbour at dawn</p>' },
-      { bytes: await images.jpeg() },
-    );
-    const res = await call(t.app, {
-      method: 'POST',
-      url: `/api/v1/news/${news._id}/live`,
-      headers: { ...editor.headers, ...form.headers },
-      payload: form.payload,
-    });
-    expect(res.status, res.body.message).toBe(200);
+    const res = await addWithPicture(news._id, { text: '<p>The harbour at dawn</p>' });
     const uploaded = String(res.body.data.imageURL);
     // Answered with the upload; its variants come after.
     expect(imageUrls(uploaded).avif).toEqual([]);
