@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { originalOfVariant } from '@newsroom/contract';
 import type { Database } from '../db/schema.ts';
 import type { MediaStorage, StoredObject } from '../storage/storage.ts';
+import { SWEEP_INTERVAL_MS } from '../process/periodic-sweep.ts';
 
 /**
  * Where news images are stored (media/media.ts): originals `news/<uuid>[-WxH].<ext>` and their
@@ -15,7 +16,6 @@ export const NEWS_MEDIA_PREFIX = 'news/';
  * and inserts the row after, and an upload in flight must not lose its file in between.
  */
 export const SWEEP_GRACE_MS = 60 * 60 * 1000;
-export const SWEEP_INTERVAL_MS = 6 * 60 * 60 * 1000;
 
 /** Keys checked against the database per query: well under every engine's parameter limit. */
 const BATCH = 500;
