@@ -55,9 +55,11 @@ const rollback = new Error('rollback');
 const YEARS = 2;
 
 if (values.fresh) {
-  if (databaseUrl)
+  if (databaseUrl) {
+    // The webhook queue's schema beside the site's (webhooks/pg-boss-queue.ts).
+    await runStatement(values['database-url'], `drop schema if exists ${schema}_pgboss cascade`);
     await runStatement(values['database-url'], `drop schema if exists ${schema} cascade`);
-  else rmSync(dataDir, { recursive: true, force: true });
+  } else rmSync(dataDir, { recursive: true, force: true });
 }
 mkdirSync(dataDir, { recursive: true });
 if (databaseUrl)

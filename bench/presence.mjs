@@ -33,6 +33,8 @@ const baseUrl = values['database-url'];
 async function freshSchema() {
   const client = new pg.Client({ connectionString: baseUrl });
   await client.connect();
+  // The webhook queue's schema beside the site's (webhooks/pg-boss-queue.ts).
+  await client.query(`drop schema if exists ${schema}_pgboss cascade`);
   await client.query(`drop schema if exists ${schema} cascade`);
   await client.query(`create schema ${schema}`);
   await client.end();

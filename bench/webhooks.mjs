@@ -104,6 +104,8 @@ async function database() {
     drop: async () => {
       const c = new pg.Client({ connectionString: base });
       await c.connect();
+      // The webhook queue's schema beside the site's (webhooks/pg-boss-queue.ts).
+      await c.query(`drop schema if exists ${schema}_pgboss cascade`);
       await c.query(`drop schema ${schema} cascade`);
       await c.end();
     },
@@ -240,12 +242,12 @@ try {
           headers,
           body: JSON.stringify({ ...fields(article.n, article.slug), title: `Update ${n}` }),
         });
-        await res.arrayBuffer();
       }
+      const text = await res.text();
       if (res.ok) acknowledged += 1;
       else {
         lost += 1;
-        const why = `${res.status}: ${(await res.text()).slice(0, 200)}`;
+        const why = `${res.status}: ${text.slice(0, 200)}`;
         if (!refusals.has(why)) log(`a write answered ${why}`);
         refusals.add(why);
       }

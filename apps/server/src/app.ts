@@ -51,6 +51,8 @@ import { VariantProcess } from './media/variant-process.ts';
 import { ScheduledRelease } from './news/scheduled-release.ts';
 import { createPresence, type Presence } from './presence/setup.ts';
 import { createLive, type Live } from './live/setup.ts';
+import { PgBossQueue } from './webhooks/pg-boss-queue.ts';
+import { TableQueue } from './webhooks/queue.ts';
 import { DeliveryWorker } from './webhooks/worker.ts';
 import { SECRET_PURPOSE as WEBHOOK_SECRET_PURPOSE } from './webhooks/sign.ts';
 import { SecretBox } from './security/secret-box.ts';
@@ -166,6 +168,11 @@ export async function buildApp(
       switchBatchMs: options.variantSwitchBatchMs,
     }),
   });
+  // pg-boss where several instances share PostgreSQL; the row's own lease on SQLite (decision 124).
+  const webhookQueue =
+    db.dialect === 'postgres' ? new PgBossQueue(db.kysely) : new TableQueue(db.kysely);
+  await webhookQueue.start();
+  const webhookBox = new SecretBox(secrets.jwtSecret, WEBHOOK_SECRET_PURPOSE);
   const deliveryWorker = new DeliveryWorker({
     db: db.kysely,
     clock,
@@ -173,11 +180,13 @@ export async function buildApp(
     publicUrl: config.publicUrl,
     hubUrl: config.websubHubUrl,
     allowPrivate: config.allowPrivateWebhooks,
-    box: new SecretBox(secrets.jwtSecret, WEBHOOK_SECRET_PURPOSE),
+    box: webhookBox,
+    queue: webhookQueue,
   });
   app.addHook('onClose', async () => {
     // Deliveries under way finish (each within its timeout); the rest wait in the database.
     await deliveryWorker.stop();
+    await webhookQueue.stop();
     // The variant process ends first; a picture under way is made again at the next start.
     await variantProcess.stop();
     await variants.close();
@@ -233,6 +242,8 @@ export async function buildApp(
       invalidate: publicCache.invalidate,
       clock,
       variants,
+      webhookQueue,
+      webhookBox,
     }),
   );
   app.decorate('adminRoutes', []);

@@ -40,8 +40,8 @@ import { TwoFactorService } from './two-factor/service.ts';
 import { lateBound } from './auth/second-factor.ts';
 import { AnalyticsService } from './analytics/service.ts';
 import { WebhookService } from './webhooks/service.ts';
-import { SECRET_PURPOSE as WEBHOOK_SECRET_PURPOSE } from './webhooks/sign.ts';
-import { SecretBox } from './security/secret-box.ts';
+import type { DeliveryQueue } from './webhooks/queue.ts';
+import type { SecretBox } from './security/secret-box.ts';
 
 export interface ServiceDeps {
   db: Kysely<Database>;
@@ -58,11 +58,16 @@ export interface ServiceDeps {
   clock: Clock;
   /** Makes the variants of uploaded pictures after their writes answered. */
   variants: VariantMaker;
+  /** Webhook deliveries' queue (webhooks/queue.ts), shared with the delivery worker. */
+  webhookQueue: DeliveryQueue;
+  /** Seals and opens the webhook endpoints' secrets, shared with the delivery worker. */
+  webhookBox: SecretBox;
 }
 
 /** Every operation of the product, callable from routes, the CLI, seeding and server rendering. */
 export function createServices(deps: ServiceDeps) {
   const { db, config, secrets, mailer, storage, log, views, invalidate, clock, variants } = deps;
+  const { webhookQueue, webhookBox } = deps;
   const tokens = new AccessTokens(secrets.jwtSecret);
   const sessions = new Sessions(db, {
     cacheSeconds: config.sessionCacheSeconds,
@@ -122,7 +127,8 @@ export function createServices(deps: ServiceDeps) {
     webhooks: new WebhookService(db, {
       allowPrivate: config.allowPrivateWebhooks,
       clock,
-      box: new SecretBox(secrets.jwtSecret, WEBHOOK_SECRET_PURPOSE),
+      box: webhookBox,
+      queue: webhookQueue,
     }),
   };
 }

@@ -51,6 +51,8 @@ export async function createTestApp(
     dropSchema = async () => {
       const c = new pg.Client({ connectionString: baseUrl });
       await c.connect();
+      // The site's schema and its webhook queue's (webhooks/pg-boss-queue.ts).
+      await c.query(`drop schema if exists ${schema}_pgboss cascade`);
       await c.query(`drop schema ${schema} cascade`);
       await c.end();
     };

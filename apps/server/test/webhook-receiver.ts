@@ -20,7 +20,8 @@ export type Reply = number | 'hold';
  */
 export class Receiver {
   readonly received: Received[] = [];
-  private readonly held = new Set<http.ServerResponse>();
+  /** Requests kept open without an answer, and what was received of each. */
+  private readonly held = new Map<http.ServerResponse, Received>();
 
   private constructor(
     private readonly server: http.Server,
@@ -49,7 +50,7 @@ export class Receiver {
         receiver.received.push(got);
         const answer = reply(got, before);
         if (answer === 'hold') {
-          receiver.held.add(res);
+          receiver.held.set(res, got);
           return;
         }
         got.status = answer;
@@ -72,8 +73,18 @@ export class Receiver {
     return this.received.filter((r) => r.path === path);
   }
 
+  /** Answers every request held so far with `status`, all at once. */
+  release(status = 200): void {
+    for (const [res, got] of this.held) {
+      got.status = status;
+      res.writeHead(status, { 'content-type': 'text/plain' });
+      res.end(status < 300 ? 'thanks' : `failed with ${status}`);
+    }
+    this.held.clear();
+  }
+
   async close(): Promise<void> {
-    for (const res of this.held) res.destroy();
+    for (const res of this.held.keys()) res.destroy();
     this.server.closeAllConnections();
     await new Promise((resolve) => this.server.close(resolve));
   }

@@ -17,10 +17,13 @@ import { Receiver, type Received } from './webhook-receiver.ts';
  * 403, and a WebSub hub hears of every changed feed, named in each feed.
  */
 
+/** Held unanswered while true: the burst endpoint's deliveries, all answered at once after. */
+let holdingBurst = false;
 /** What the flaky endpoint answers: 500 to its first request, 200 after. */
-const receiver = await Receiver.start((request, before) =>
-  request.path === '/flaky' && before === 0 ? 500 : 200,
-);
+const receiver = await Receiver.start((request, before) => {
+  if (request.path === '/burst' && holdingBurst) return 'hold';
+  return request.path === '/flaky' && before === 0 ? 500 : 200;
+});
 const clock = new MovableClock();
 const t = await createTestApp(
   { ALLOW_PRIVATE_WEBHOOKS: '1', WEBSUB_HUB_URL: receiver.url('/hub') },
@@ -370,6 +373,33 @@ describe('deliveries', () => {
         responseStatus: 200,
       }),
     ]);
+  });
+
+  it('records every outcome once when all the deliveries under way are answered at once', async () => {
+    const burst = await registered('/burst', ['news.published']);
+    holdingBurst = true;
+    // As many as one instance has under way, more than the database connections it holds.
+    for (let n = 0; n < 16; n++) await story({ title: `In the burst ${n}` });
+    await waitFor(() => receiver.at('/burst').length === 16, 20_000);
+    holdingBurst = false;
+    receiver.release(200);
+    const listed = async () => {
+      const res = await call(t.app, {
+        method: 'GET',
+        url: `/api/v1/webhooks/${burst._id}/deliveries`,
+        headers: admin.headers,
+      });
+      return res.body.data as WebhookDelivery[];
+    };
+    expect(
+      await within(10_000, async () => (await listed()).every((d) => d.status === 'delivered')),
+    ).toBe(true);
+    await settle();
+    expect((await listed()).map((d) => d.attempts)).toEqual(Array(16).fill(1));
+    // Each answered once: none was taken again for want of its outcome.
+    const ids = receiver.at('/burst').map((r) => r.headers['webhook-id']);
+    expect(ids).toHaveLength(16);
+    expect(new Set(ids).size).toBe(16);
   });
 
   it('sends a test, and sends a delivery again with its own id', async () => {

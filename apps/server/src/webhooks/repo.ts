@@ -131,10 +131,10 @@ export class WebhookRepository {
   }
 
   /**
-   * "Send again": the delivery waits for the next round of the worker, with a new 24-hour window
-   * and the same `webhook-id` (its event's id, so a receiver that has it already knows it).
+   * "Send again": the delivery is due now, with a new 24-hour window and the same `webhook-id`
+   * (its event's id, so a receiver that has it already knows it), under the queue's new claim.
    */
-  async resend(deliveryId: string, now: string): Promise<void> {
+  async resend(deliveryId: string, now: string, leaseToken: string | null): Promise<void> {
     await this.db
       .updateTable('webhook_deliveries')
       .set({
@@ -142,7 +142,7 @@ export class WebhookRepository {
         next_attempt_at: now,
         window_start: now,
         lease_until: null,
-        lease_token: null,
+        lease_token: leaseToken,
       })
       .where('id', '=', deliveryId)
       .execute();
@@ -177,5 +177,33 @@ export function toDelivery(row: DeliveryRow): WebhookDelivery {
     nextAttemptAt: row.status === 'pending' ? row.next_attempt_at : null,
     responseStatus: row.response_status === null ? null : Number(row.response_status),
     responseExcerpt: row.response_excerpt,
+  };
+}
+
+/** The row of a delivery whose first attempt is due at `at`. */
+export function pendingDelivery(fields: {
+  id: string;
+  eventId: string;
+  type: string;
+  at: string;
+  leaseToken: string | null;
+  endpoint_id?: string;
+  feed_url?: string;
+}) {
+  return {
+    id: fields.id,
+    endpoint_id: fields.endpoint_id ?? null,
+    event_id: fields.eventId,
+    type: fields.type,
+    feed_url: fields.feed_url ?? null,
+    status: 'pending' as const,
+    created_at: fields.at,
+    window_start: fields.at,
+    next_attempt_at: fields.at,
+    lease_until: null,
+    lease_token: fields.leaseToken,
+    last_attempt_at: null,
+    response_status: null,
+    response_excerpt: null,
   };
 }

@@ -15,7 +15,15 @@ import type { Actor } from '../domain/actor.ts';
 import { isoNow, type Clock } from '../domain/clock.ts';
 import { DomainError, validationFailed } from '../domain/errors.ts';
 import { hostOf, PrivateAddressError, resolvePublic } from './addresses.ts';
-import { eventsOf, toDelivery, toWebhook, WebhookRepository, type EndpointRow } from './repo.ts';
+import type { DeliveryQueue } from './queue.ts';
+import {
+  eventsOf,
+  pendingDelivery,
+  toDelivery,
+  toWebhook,
+  WebhookRepository,
+  type EndpointRow,
+} from './repo.ts';
 import type { SecretBox } from '../security/secret-box.ts';
 import { newSecret } from './sign.ts';
 
@@ -34,6 +42,8 @@ export interface WebhookSettings {
   clock: Clock;
   /** Seals the secrets kept in the database (security/secret-box.ts, SECRET_PURPOSE). */
   box: SecretBox;
+  /** Where a test or a delivery sent again is queued (queue.ts). */
+  queue: DeliveryQueue;
 }
 
 /**
@@ -169,7 +179,10 @@ export class WebhookService {
     await this.endpoint(endpointId);
     const found = await this.repo.delivery(endpointId, deliveryId);
     if (!found) throw new DomainError('NOT_FOUND', 'No such delivery of this webhook');
-    await this.repo.resend(deliveryId, isoNow(this.settings.clock));
+    await this.db.transaction().execute(async (trx) => {
+      const leaseToken = await this.settings.queue.schedule(trx, deliveryId, 0);
+      await new WebhookRepository(trx).resend(deliveryId, isoNow(this.settings.clock), leaseToken);
+    });
     this.queued();
     return this.deliveryOf(endpointId, deliveryId);
   }
@@ -194,24 +207,19 @@ export class WebhookService {
           dispatched_at: at,
         })
         .execute();
+      const leaseToken = await this.settings.queue.schedule(trx, deliveryId, 0);
       await trx
         .insertInto('webhook_deliveries')
-        .values({
-          id: deliveryId,
-          endpoint_id: endpoint.id,
-          event_id: eventId,
-          type: WEBHOOK_TEST_EVENT,
-          feed_url: null,
-          status: 'pending',
-          created_at: at,
-          window_start: at,
-          next_attempt_at: at,
-          lease_until: null,
-          lease_token: null,
-          last_attempt_at: null,
-          response_status: null,
-          response_excerpt: null,
-        })
+        .values(
+          pendingDelivery({
+            id: deliveryId,
+            eventId,
+            type: WEBHOOK_TEST_EVENT,
+            at,
+            leaseToken,
+            endpoint_id: endpoint.id,
+          }),
+        )
         .execute();
     });
     this.queued();

@@ -4,17 +4,16 @@ import { newId } from '../db/ids.ts';
 import type { Database } from '../db/schema.ts';
 import { SecretBox } from '../security/secret-box.ts';
 import { isoNow, type Clock } from '../domain/clock.ts';
-import { eventsOf, type DeliveryRow } from './repo.ts';
+import type { Claim, DeliveryQueue } from './queue.ts';
+import { eventsOf, pendingDelivery, type DeliveryRow } from './repo.ts';
 import { nextAttempt } from './schedule.ts';
-import { DELIVERY_TIMEOUT_MS, post, type Answer } from './send.ts';
+import { post, type Answer } from './send.ts';
 import { signedHeaders } from './sign.ts';
 
 /** How often each instance looks for events and deliveries that are due. */
 const POLL_MS = 500;
 /** Deliveries under way at once on one instance: the worker never holds more connections. */
 export const DELIVERY_CONCURRENCY = 16;
-/** How long a taken delivery is this instance's: past it, a crashed taker's work is retaken. */
-const LEASE_MS = DELIVERY_TIMEOUT_MS + 5_000;
 /** Events moved from the outbox to the queue in one round. */
 const DISPATCH_BATCH = 100;
 
@@ -29,9 +28,12 @@ export interface WorkerSettings {
   allowPrivate: boolean;
   /** Opens the endpoints' sealed secrets (security/secret-box.ts, SECRET_PURPOSE). */
   box: SecretBox;
+  /** Holds the attempts in time and hands each to one taker (queue.ts). */
+  queue: DeliveryQueue;
 }
 
 interface Taken {
+  claim: Claim;
   delivery: DeliveryRow;
   eventType: string;
   data: string;
@@ -44,12 +46,13 @@ interface Taken {
  * The outbox → queue → delivery path (decision 117), run by every instance against the shared
  * database. Each round, (1) events whose time has come move from the outbox to the queue, one
  * delivery per endpoint asking for their type and one WebSub ping per changed feed, in one
- * transaction that also marks the event dispatched (an event is dispatched by one instance, once);
- * (2) due deliveries are taken under a lease (a conditional update: one taker each) and sent, at
- * most DELIVERY_CONCURRENCY at a time, each bounded by a timeout; the outcome is written with the
- * next attempt's time. A process killed mid-delivery leaves its lease to expire: another instance
- * (or the restarted one) sends again with the same `webhook-id` (the event's id), by which the
- * receiver knows it has it.
+ * transaction that also marks the event dispatched (an event is dispatched by one instance, once)
+ * and queues each delivery's first attempt; (2) due attempts are taken from the queue (queue.ts:
+ * pg-boss on PostgreSQL, a lease on the row on SQLite; one taker each) and sent, at most
+ * DELIVERY_CONCURRENCY at a time, each bounded by a timeout; the outcome is written, and the next
+ * attempt queued, in one transaction. A process killed mid-delivery leaves its claim to expire:
+ * another instance (or the restarted one) sends again with the same `webhook-id` (the event's id),
+ * by which the receiver knows it has it.
  */
 export class DeliveryWorker {
   private timer: NodeJS.Timeout | null = null;
@@ -139,10 +142,7 @@ export class DeliveryWorker {
         let queued = 0;
         for (const endpoint of endpoints) {
           if (!(eventsOf(endpoint) as string[]).includes(marked.type)) continue;
-          await trx
-            .insertInto('webhook_deliveries')
-            .values(newDelivery(id, marked.type, now, { endpoint_id: endpoint.id }))
-            .execute();
+          await this.insertDelivery(trx, id, marked.type, now, { endpoint_id: endpoint.id });
           queued += 1;
         }
         queued += await this.queuePings(trx, id, JSON.parse(marked.feeds) as string[], now);
@@ -201,63 +201,73 @@ export class DeliveryWorker {
         .where('lease_until', 'is', null)
         .executeTakeFirst();
       if (waiting) continue;
-      await trx
-        .insertInto('webhook_deliveries')
-        .values(newDelivery(eventId, 'websub.publish', now, { feed_url: feedUrl }))
-        .execute();
+      await this.insertDelivery(trx, eventId, 'websub.publish', now, { feed_url: feedUrl });
       queued += 1;
     }
     return queued;
+  }
+
+  /** A delivery of an event to an endpoint or a feed's ping, its first attempt due now. */
+  private async insertDelivery(
+    trx: Kysely<Database>,
+    eventId: string,
+    type: string,
+    now: string,
+    target: { endpoint_id?: string; feed_url?: string },
+  ): Promise<void> {
+    const id = newId();
+    const leaseToken = await this.settings.queue.schedule(trx, id, 0);
+    await trx
+      .insertInto('webhook_deliveries')
+      .values(pendingDelivery({ id, eventId, type, at: now, leaseToken, ...target }))
+      .execute();
   }
 
   /** Takes as many due deliveries as there is room for, and sends them. */
   private async take(): Promise<void> {
     const room = DELIVERY_CONCURRENCY - this.underWay.size;
     if (room <= 0) return;
-    const { db, clock } = this.settings;
-    const now = isoNow(clock);
-    const token = newId();
-    const due = db
-      .selectFrom('webhook_deliveries')
-      .select('id')
-      .where('status', '=', 'pending')
-      .where('next_attempt_at', '<=', now)
-      .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', now)]))
-      .orderBy('next_attempt_at')
-      .limit(room);
-    const taken = await db
-      .updateTable('webhook_deliveries')
-      .set({ lease_token: token, lease_until: new Date(Date.parse(now) + LEASE_MS).toISOString() })
-      .where('id', 'in', due)
-      .where('status', '=', 'pending')
-      .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', now)]))
-      .returning('id')
-      .execute();
-    if (taken.length === 0) return;
+    const { db, clock, queue } = this.settings;
+    const claims = await queue.take(room, isoNow(clock));
+    if (claims.length === 0) return;
     const rows = await db
       .selectFrom('webhook_deliveries as d')
       .innerJoin('webhook_events as e', 'e.id', 'd.event_id')
       .leftJoin('webhook_endpoints as w', 'w.id', 'd.endpoint_id')
       .selectAll('d')
       .select(['e.type as eventType', 'e.data', 'e.available_at as at', 'w.url', 'w.secret'])
-      .where('d.lease_token', '=', token)
+      .where(
+        'd.id',
+        'in',
+        claims.map((claim) => claim.deliveryId),
+      )
       .execute();
-    for (const row of rows) {
+    const stale: Claim[] = [];
+    for (const claim of claims) {
+      const row = rows.find((r) => r.id === claim.deliveryId);
+      // Sent again by hand, delivered or removed since this attempt was queued.
+      if (!row || row.status !== 'pending' || row.lease_token !== claim.token) {
+        stale.push(claim);
+        continue;
+      }
       const { eventType, data, at, url, secret, ...delivery } = row;
-      const job = this.attempt({ delivery, eventType, data, at, url, secret }).finally(() => {
-        this.underWay.delete(job);
-        this.poke();
-      });
+      const job = this.attempt({ claim, delivery, eventType, data, at, url, secret }).finally(
+        () => {
+          this.underWay.delete(job);
+          this.poke();
+        },
+      );
       this.underWay.add(job);
     }
+    await queue.release(stale);
     // A full round: more may be waiting.
-    if (taken.length === room) this.again = true;
+    if (claims.length === room) this.again = true;
   }
 
-  /** One attempt of one delivery, and its outcome written (only while the lease is ours). */
+  /** One attempt of one delivery, and its outcome written (only while the claim is ours). */
   private async attempt(taken: Taken): Promise<void> {
-    const { clock, db } = this.settings;
-    const { delivery } = taken;
+    const { clock, db, queue } = this.settings;
+    const { delivery, claim } = taken;
     let answer: Answer | null = null;
     let failure: string | null = null;
     try {
@@ -270,23 +280,35 @@ export class DeliveryWorker {
     const delivered = answer !== null && answer.status >= 200 && answer.status < 300;
     const next = delivered ? null : nextAttempt(attempts, at, new Date(delivery.window_start));
     try {
-      await db
-        .updateTable('webhook_deliveries')
-        .set({
-          status: delivered ? 'delivered' : next ? 'pending' : 'failed',
-          attempts,
-          last_attempt_at: at.toISOString(),
-          response_status: answer?.status ?? null,
-          response_excerpt: answer?.excerpt ?? failure,
-          next_attempt_at: (next ?? at).toISOString(),
-          lease_until: null,
-          lease_token: null,
-        })
-        .where('id', '=', delivery.id)
-        .where('lease_token', '=', delivery.lease_token)
-        .execute();
+      await db.transaction().execute(async (trx) => {
+        const leaseToken = next
+          ? await queue.schedule(trx, delivery.id, next.getTime() - at.getTime())
+          : null;
+        const written = await trx
+          .updateTable('webhook_deliveries')
+          .set({
+            status: delivered ? 'delivered' : next ? 'pending' : 'failed',
+            attempts,
+            last_attempt_at: at.toISOString(),
+            response_status: answer?.status ?? null,
+            response_excerpt: answer?.excerpt ?? failure,
+            next_attempt_at: (next ?? at).toISOString(),
+            lease_until: null,
+            lease_token: leaseToken,
+          })
+          .where('id', '=', delivery.id)
+          .where('lease_token', '=', claim.token)
+          .executeTakeFirst();
+        // The claim was lost meanwhile (sent again by hand): the new one decides what comes next.
+        if (Number(written.numUpdatedRows) === 0) throw new ClaimLost();
+        await queue.finish(trx, claim);
+      });
     } catch (error) {
-      // The lease runs out and the delivery is taken again: sent twice, never lost.
+      if (error instanceof ClaimLost) {
+        await queue.release([claim]).catch(() => undefined);
+        return;
+      }
+      // The claim runs out and the delivery is taken again: sent twice, never lost.
       this.settings.log.warn({ err: error }, 'Could not record a webhook delivery');
     }
   }
@@ -343,26 +365,5 @@ export class DeliveryWorker {
 
 const USER_AGENT = 'Newsroom-Webhooks/1';
 
-function newDelivery(
-  eventId: string,
-  type: string,
-  now: string,
-  target: { endpoint_id?: string; feed_url?: string },
-) {
-  return {
-    id: newId(),
-    endpoint_id: target.endpoint_id ?? null,
-    event_id: eventId,
-    type,
-    feed_url: target.feed_url ?? null,
-    status: 'pending' as const,
-    created_at: now,
-    window_start: now,
-    next_attempt_at: now,
-    lease_until: null,
-    lease_token: null,
-    last_attempt_at: null,
-    response_status: null,
-    response_excerpt: null,
-  };
-}
+/** Rolls back an outcome whose claim another taker or a "send again" holds now. */
+class ClaimLost extends Error {}
