@@ -128,6 +128,11 @@ export async function buildApp(
     : { driver: 'local', root: uploadsDir, publicUrl: config.publicUrlSet ? config.publicUrl : '' };
   const storage = openStorage(storageSettings);
   const mediaSweep = new MediaSweeper(storage, db.kysely, app.log);
+  const periodicMediaSweep = new PeriodicSweep(
+    'orphan media file(s)',
+    async () => (await mediaSweep.run()).length,
+    app.log,
+  );
   const views = new ViewBuffer(db.kysely, app.log);
   const clock = options.clock ?? systemClock;
   const dailyViews = new DailyViews(
@@ -194,6 +199,7 @@ export async function buildApp(
     await views.close();
     await dailyViews.close();
     await publicCache.close();
+    await periodicMediaSweep.stop();
     await mediaSweep.stop();
     await revisionSweep.stop();
     await webhookSweep.stop();
@@ -353,7 +359,7 @@ export async function buildApp(
   hitServer.open(siteHeaders(probe.headers));
   frontSlot.front = hitServer;
   // Orphan uploads left by a crash go at start and then every few hours (media/media-sweep.ts).
-  mediaSweep.start();
+  periodicMediaSweep.start();
   revisionSweep.start();
   webhookSweep.start();
   // Pictures whose variants a crash or an older version left unmade (media/variant-maker.ts).

@@ -3,7 +3,6 @@ import type { Kysely } from 'kysely';
 import { originalOfVariant } from '@newsroom/contract';
 import type { Database } from '../db/schema.ts';
 import type { MediaStorage, StoredObject } from '../storage/storage.ts';
-import { SWEEP_INTERVAL_MS } from '../process/periodic-sweep.ts';
 
 /**
  * Where news images are stored (media/media.ts): originals `news/<uuid>[-WxH].<ext>` and their
@@ -80,28 +79,20 @@ export async function unreferencedMedia(db: Kysely<Database>, keys: string[]): P
   return keys.filter((key) => !referenced.has(originalOf(key)));
 }
 
-/** Runs the sweep at start and then every interval, one run at a time, until stopped. */
+/**
+ * The media sweep, one run at a time: `process/periodic-sweep.ts` runs it at start and every six
+ * hours (app.ts); a test may run it at another time (`now`). Each run logs what it removed.
+ */
 export class MediaSweeper {
-  private timer: NodeJS.Timeout | undefined;
   private running: Promise<string[]> | undefined;
 
   constructor(
     private readonly storage: MediaStorage,
     private readonly db: Kysely<Database>,
     private readonly log: FastifyBaseLogger,
-    private readonly intervalMs = SWEEP_INTERVAL_MS,
   ) {}
 
-  start(): void {
-    void this.run().catch(() => undefined);
-    // unref: a pending sweep never keeps the process alive on its own.
-    this.timer = setInterval(() => {
-      if (!this.running) void this.run().catch(() => undefined);
-    }, this.intervalMs);
-    this.timer.unref();
-  }
-
-  /** A sweep after the one under way, if any; failures are logged and raised. */
+  /** A sweep after the one under way, if any; a failure is raised to the caller. */
   run(options: SweepOptions = {}): Promise<string[]> {
     const previous = this.running?.catch(() => undefined) ?? Promise.resolve();
     const next = previous.then(() => this.sweep(options));
@@ -114,23 +105,14 @@ export class MediaSweeper {
     return next;
   }
 
-  /** Stops the timer and waits for a sweep under way, so the database is not closed beneath it. */
+  /** Waits for a sweep under way, so the database is not closed beneath it. */
   async stop(): Promise<void> {
-    clearInterval(this.timer);
-    this.timer = undefined;
     await this.running?.catch(() => undefined);
   }
 
   private async sweep(options: SweepOptions): Promise<string[]> {
-    try {
-      const removed = await sweepOrphanMedia(this.storage, this.db, options);
-      if (removed.length > 0) {
-        this.log.info({ removed }, `media sweep removed ${removed.length} orphan file(s)`);
-      }
-      return removed;
-    } catch (error) {
-      this.log.warn({ err: error }, 'media sweep failed; it will run again at the next interval');
-      throw error;
-    }
+    const removed = await sweepOrphanMedia(this.storage, this.db, options);
+    if (removed.length > 0) this.log.debug({ removed }, 'media sweep: the keys removed');
+    return removed;
   }
 }

@@ -8,9 +8,10 @@ export interface SweepLogger {
 export const SWEEP_INTERVAL_MS = 6 * 60 * 60 * 1000;
 
 /**
- * Runs a sweep at start and then every interval, one run at a time, until stopped: the revisions
- * of deleted articles past their retention (revisions/retention.ts), the webhook history past its
- * 30 days (webhooks/history.ts). A failed run is logged and tried again at the next interval.
+ * Runs a sweep at start and then every interval, one run at a time, until stopped: uploads no
+ * article refers to (media/media-sweep.ts), the revisions of deleted articles past their retention
+ * (revisions/retention.ts), the webhook history past its 30 days (webhooks/service.ts). A failed
+ * run is logged and tried again at the next interval.
  */
 export class PeriodicSweep {
   private timer: NodeJS.Timeout | undefined;
