@@ -402,6 +402,56 @@ describe('deliveries', () => {
     expect(new Set(ids).size).toBe(16);
   });
 
+  it('sends, after a start, a pending delivery that no queue held (one left by an earlier version)', async () => {
+    const path = `/adopted-${randomUUID()}`;
+    const endpoint = await registered(path, ['news.published']);
+    const at = clock.now().toISOString();
+    const eventId = randomUUID();
+    // As the queue of an earlier version left it: pending, due, no claim on it.
+    await t.app.db.kysely.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('webhook_events')
+        .values({
+          id: eventId,
+          type: 'news.published',
+          news_id: null,
+          data: JSON.stringify({ _id: randomUUID(), slug: 'left-behind', title: 'Left behind' }),
+          feeds: '[]',
+          created_at: at,
+          available_at: at,
+          dispatched_at: at,
+        })
+        .execute();
+      await trx
+        .insertInto('webhook_deliveries')
+        .values({
+          id: randomUUID(),
+          endpoint_id: endpoint._id,
+          event_id: eventId,
+          type: 'news.published',
+          feed_url: null,
+          status: 'pending',
+          created_at: at,
+          window_start: at,
+          next_attempt_at: at,
+          lease_until: null,
+          lease_token: null,
+          last_attempt_at: null,
+          response_status: null,
+          response_excerpt: null,
+        })
+        .execute();
+    });
+    const restarted = await createSiblingApp(t, { ALLOW_PRIVATE_WEBHOOKS: '1' }, { clock });
+    try {
+      await waitFor(() => receiver.at(path).length === 1);
+      await settle();
+      expect(receiver.at(path).map((r) => r.headers['webhook-id'])).toEqual([eventId]);
+    } finally {
+      await restarted.close();
+    }
+  });
+
   it('sends a test, and sends a delivery again with its own id', async () => {
     const path = `/test-${randomUUID()}`;
     const endpoint = await registered(path, ['news.published']);

@@ -2,10 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { CompiledQuery, sql, type Kysely } from 'kysely';
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/schema.ts';
+import type { Clock } from '../domain/clock.ts';
 import { LEASE_MS, type Claim, type DeliveryQueue } from './queue.ts';
 
 /** pg-boss's queue of webhook attempts and WebSub pings: one job per due attempt. */
 const QUEUE = 'webhook-delivery';
+
+/** The states of a job still to run or running (pg-boss's others are final). */
+const LIVE_STATES: ReadonlySet<string> = new Set(['created', 'retry', 'active']);
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A job of QUEUE: the delivery row whose attempt it is. */
 interface AttemptJob {
@@ -24,7 +29,10 @@ interface AttemptJob {
 export class PgBossQueue implements DeliveryQueue {
   private boss: PgBoss | null = null;
 
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly clock: Clock,
+  ) {}
 
   async start(): Promise<void> {
     const boss = new PgBoss({
@@ -53,6 +61,7 @@ export class PgBossQueue implements DeliveryQueue {
       retentionMinutes: 2 * 24 * 60,
     });
     this.boss = boss;
+    await this.adoptPending();
   }
 
   async stop(): Promise<void> {
@@ -102,11 +111,55 @@ export class PgBossQueue implements DeliveryQueue {
     );
   }
 
+  /**
+   * Gives a job to each pending delivery that no live job holds: one written before the queue
+   * moved to pg-boss, or whose job ran out of retries (its takers kept dying). Due when its row
+   * says. Two instances starting at once adopt a row once: the row's update is conditional, and the
+   * loser's job rolls back with it.
+   */
+  private async adoptPending(): Promise<void> {
+    const boss = this.started();
+    const pending = await this.db
+      .selectFrom('webhook_deliveries')
+      .select(['id', 'lease_token', 'next_attempt_at'])
+      .where('status', '=', 'pending')
+      .execute();
+    for (const row of pending) {
+      const held = row.lease_token;
+      if (held !== null && UUID.test(held)) {
+        const job = await boss.getJobById(QUEUE, held);
+        if (job && LIVE_STATES.has(job.state)) continue;
+      }
+      const delayMs = Math.max(0, Date.parse(row.next_attempt_at) - this.clock.now().getTime());
+      await this.db
+        .transaction()
+        .execute(async (trx) => {
+          const token = await this.schedule(trx, row.id, delayMs);
+          const adopted = await trx
+            .updateTable('webhook_deliveries')
+            .set({ lease_token: token, lease_until: null })
+            .where('id', '=', row.id)
+            .where('status', '=', 'pending')
+            .where((eb) =>
+              held === null ? eb('lease_token', 'is', null) : eb('lease_token', '=', held),
+            )
+            .executeTakeFirst();
+          if (Number(adopted.numUpdatedRows) === 0) throw new AdoptedElsewhere();
+        })
+        .catch((error: unknown) => {
+          if (!(error instanceof AdoptedElsewhere)) throw error;
+        });
+    }
+  }
+
   private started(): PgBoss {
     if (!this.boss) throw new Error('The webhook queue is not started');
     return this.boss;
   }
 }
+
+/** Rolls back an adoption another instance (or the row's own worker) made first. */
+class AdoptedElsewhere extends Error {}
 
 /** pg-boss's statements, run on a connection of ours (a transaction's, to join it). */
 function connectionOf(db: Kysely<Database>): PgBoss.Db {
