@@ -8,10 +8,6 @@ import { LEASE_MS, type Claim, type DeliveryQueue } from './queue.ts';
 /** pg-boss's queue of webhook attempts and WebSub pings: one job per due attempt. */
 const QUEUE = 'webhook-delivery';
 
-/** The states of a job still to run or running (pg-boss's others are final). */
-const LIVE_STATES: ReadonlySet<string> = new Set(['created', 'retry', 'active']);
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** A job of QUEUE: the delivery row whose attempt it is. */
 interface AttemptJob {
   deliveryId: string;
@@ -35,9 +31,10 @@ export class PgBossQueue implements DeliveryQueue {
   ) {}
 
   async start(): Promise<void> {
+    const schema = await queueSchema(this.db);
     const boss = new PgBoss({
       db: connectionOf(this.db),
-      schema: await queueSchema(this.db),
+      schema,
       // Only the maintenance that recovers expired jobs and clears finished ones; no cron.
       schedule: false,
       // A killed taker's job is handed on within a lease and one interval.
@@ -61,7 +58,7 @@ export class PgBossQueue implements DeliveryQueue {
       retentionMinutes: 2 * 24 * 60,
     });
     this.boss = boss;
-    await this.adoptPending();
+    await this.adoptPending(schema);
   }
 
   async stop(): Promise<void> {
@@ -117,19 +114,20 @@ export class PgBossQueue implements DeliveryQueue {
    * says. Two instances starting at once adopt a row once: the row's update is conditional, and the
    * loser's job rolls back with it.
    */
-  private async adoptPending(): Promise<void> {
-    const boss = this.started();
-    const pending = await this.db
-      .selectFrom('webhook_deliveries')
-      .select(['id', 'lease_token', 'next_attempt_at'])
-      .where('status', '=', 'pending')
-      .execute();
+  private async adoptPending(schema: string): Promise<void> {
+    // pg-boss's job states are ordered: created, retry, active, then the final ones.
+    const { rows: pending } = await sql<{
+      id: string;
+      lease_token: string | null;
+      next_attempt_at: string;
+    }>`select d.id, d.lease_token, d.next_attempt_at from webhook_deliveries d
+      where d.status = 'pending' and not exists (
+        select 1 from ${sql.table(`${schema}.job`)} j
+        where j.name = ${QUEUE} and j.id::text = d.lease_token and j.state < 'completed')`.execute(
+      this.db,
+    );
     for (const row of pending) {
       const held = row.lease_token;
-      if (held !== null && UUID.test(held)) {
-        const job = await boss.getJobById(QUEUE, held);
-        if (job && LIVE_STATES.has(job.state)) continue;
-      }
       const delayMs = Math.max(0, Date.parse(row.next_attempt_at) - this.clock.now().getTime());
       await this.db
         .transaction()
