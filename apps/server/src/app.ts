@@ -175,7 +175,9 @@ export async function buildApp(
   });
   // pg-boss where several instances share PostgreSQL; the row's own lease on SQLite (decision 124).
   const webhookQueue =
-    db.dialect === 'postgres' ? new PgBossQueue(db.kysely, clock) : new TableQueue(db.kysely);
+    db.dialect === 'postgres'
+      ? new PgBossQueue(db.kysely, clock, app.log)
+      : new TableQueue(db.kysely);
   await webhookQueue.start();
   const webhookBox = new SecretBox(secrets.jwtSecret, WEBHOOK_SECRET_PURPOSE);
   const deliveryWorker = new DeliveryWorker({

@@ -24,10 +24,12 @@ interface AttemptJob {
  */
 export class PgBossQueue implements DeliveryQueue {
   private boss: PgBoss | null = null;
+  private warnedAt = 0;
 
   constructor(
     private readonly db: Kysely<Database>,
     private readonly clock: Clock,
+    private readonly log: { warn(details: object, message: string): void },
   ) {}
 
   async start(): Promise<void> {
@@ -43,8 +45,13 @@ export class PgBossQueue implements DeliveryQueue {
       archiveCompletedAfterSeconds: 3_600,
       deleteAfterDays: 1,
     });
-    boss.on('error', () => {
-      // A round that failed (the database away) is tried again at the next interval.
+    boss.on('error', (error: unknown) => {
+      // A round that failed (the database away) is tried again at the next interval; said once a
+      // minute at most, as the worker says its own.
+      const now = Date.now();
+      if (now - this.warnedAt < 60_000) return;
+      this.warnedAt = now;
+      this.log.warn({ err: error }, 'Webhook queue maintenance failed; it is tried again');
     });
     await boss.start();
     await boss.createQueue(QUEUE, {
