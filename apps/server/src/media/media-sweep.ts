@@ -112,7 +112,7 @@ export class MediaSweeper {
 
   private async sweep(options: SweepOptions): Promise<string[]> {
     const removed = await sweepOrphanMedia(this.storage, this.db, options);
-    if (removed.length > 0) this.log.debug({ removed }, 'media sweep: the keys removed');
+    if (removed.length > 0) this.log.info({ removed }, 'media sweep: the keys removed');
     return removed;
   }
 }
