@@ -1,6 +1,11 @@
 import type { PageSlot, RenderedFragment, Renderer } from '@newsroom/contract';
 import type { Built } from '../cache/entries.ts';
-import { pieceOf, type SlotRef, type StoredFragment } from '../cache/joined-page.ts';
+import {
+  arrivedPiece,
+  pieceOfNow,
+  type SlotRef,
+  type StoredFragment,
+} from '../cache/joined-page.ts';
 import { publicTags } from '../cache/tags.ts';
 import { lookupKey } from '../domain/lookup-key.ts';
 import type { PageSources } from './reads.ts';
@@ -73,11 +78,11 @@ export function slotRef(slot: PageSlot): SlotRef {
   }
 }
 
-/** A rendered shared part as kept: one compressed piece per article a page may leave out. */
-export async function storedFragment(
-  { rendered, tags }: SharedRender,
-  slot: PageSlot,
-): Promise<Built<StoredFragment>> {
+/**
+ * A rendered shared part in pieces, compressed in the render worker: one piece per article a page
+ * may leave out, and one for a page whose article is not among them.
+ */
+export function fragmentInPieces({ rendered, tags }: SharedRender, slot: PageSlot): StoredFragment {
   const limit = slot.name === 'menu' ? null : slot.limit;
   const items = rendered.items.map((item) => ({ ...item, slug: lookupKey(item.slug) }));
   const shown = (without: string | null) => {
@@ -85,16 +90,23 @@ export async function storedFragment(
     return limit === null ? kept : kept.slice(0, limit);
   };
   const withouts = [null, ...(limit === null ? [] : items.map((item) => item.slug))];
-  const variants = await Promise.all(
-    withouts.map(async (without) => {
-      const kept = shown(without);
-      const html = rendered.open + kept.map((item) => item.html).join('') + rendered.close;
-      return { without, piece: kept.length === 0 ? null : await pieceOf(html) };
-    }),
-  );
+  const variants = withouts.map((without) => {
+    const kept = shown(without);
+    const html = rendered.open + kept.map((item) => item.html).join('') + rendered.close;
+    return { without, piece: kept.length === 0 ? null : pieceOfNow(html) };
+  });
   const bytes = variants.reduce(
     (sum, { piece }) => sum + (piece ? piece.identity.length + piece.deflate.length : 0),
     0,
   );
-  return { value: { variants, tags, bytes }, keep: true };
+  return { variants, tags, bytes };
+}
+
+/** A shared part as it arrives from the render worker, to keep. */
+export function storedFragment(fragment: StoredFragment): Built<StoredFragment> {
+  const variants = fragment.variants.map(({ without, piece }) => ({
+    without,
+    piece: piece ? arrivedPiece(piece) : null,
+  }));
+  return { value: { ...fragment, variants }, keep: true };
 }

@@ -7,7 +7,9 @@ import {
   type Renderer,
 } from '@newsroom/contract';
 import type { PageArticle } from '../cache/cached-response.ts';
+import { pieceOfNow, type Piece, type SlotRef } from '../cache/joined-page.ts';
 import type { Config } from '../config/env.ts';
+import { slotRef } from './fragments.ts';
 import { pageReads, type PageSources } from './reads.ts';
 import { fillTemplate } from './template.ts';
 
@@ -55,6 +57,38 @@ export type RenderedPage =
     }
   | { kind: 'redirect'; status: number; location: string }
   | { kind: 'unavailable' };
+
+/** A rendered page as the render worker hands it over: its markup already in pieces (inPieces). */
+export type PageInPieces =
+  | Exclude<RenderedPage, { kind: 'page' }>
+  | (Omit<Extract<RenderedPage, { kind: 'page' }>, 'html' | 'slots'> & {
+      parts: Array<Piece | SlotRef>;
+    });
+
+/** A page's markup cut at its slot marks: runs of markup and the shared parts' places, in order. */
+export function cutAtSlots(html: string, slots: PageSlot[]): Array<string | SlotRef> {
+  const marks = slots
+    .map((slot) => ({ slot, at: html.indexOf(slotMark(slot.name)) }))
+    .sort((a, b) => a.at - b.at);
+  const parts: Array<string | SlotRef> = [];
+  let from = 0;
+  for (const { slot, at } of marks) {
+    parts.push(html.slice(from, at), slotRef(slot));
+    from = at + slotMark(slot.name).length;
+  }
+  parts.push(html.slice(from));
+  return parts;
+}
+
+/** The page's markup cut and compressed, in the render worker (pieceOfNow). */
+export function inPieces(rendered: RenderedPage): PageInPieces {
+  if (rendered.kind !== 'page') return rendered;
+  const { html, slots, ...page } = rendered;
+  const parts = cutAtSlots(html, slots).map((part) =>
+    typeof part === 'string' ? pieceOfNow(part) : part,
+  );
+  return { ...page, parts };
+}
 
 export interface PageSite {
   renderer: Renderer;

@@ -1,15 +1,23 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isAuthPath, slotMark } from '@newsroom/contract';
+import { isAuthPath } from '@newsroom/contract';
 import type { Built } from '../cache/entries.ts';
 import { cacheKey } from '../cache/url-tags.ts';
-import { joinPage, pieceOf, type StoredFragment, type StoredPage } from '../cache/joined-page.ts';
+import {
+  arrivedPiece,
+  joinPage,
+  pieceOf,
+  type Piece,
+  type SlotRef,
+  type StoredFragment,
+  type StoredPage,
+} from '../cache/joined-page.ts';
 import { countPageView } from '../views/article-views.ts';
 import { sendResponse, storeResponse } from '../cache/cached-response.ts';
 import { isDatabaseUnavailable } from '../db/errors.ts';
 import { isPersonal } from '../cache/personal.ts';
 import { missingPages, pathnameOf } from '../addresses/missing-pages.ts';
-import { slotRef, storedFragment } from './fragments.ts';
-import { pageFrame, type RenderedPage } from './page-render.ts';
+import { storedFragment } from './fragments.ts';
+import { cutAtSlots, pageFrame, type PageInPieces, type RenderedPage } from './page-render.ts';
 import type { RenderPool } from './render-pool.ts';
 import { fillTemplate } from './template.ts';
 import { unavailablePage } from './unavailable.ts';
@@ -89,26 +97,28 @@ export async function pagesRoute(
     unavailable,
   });
 
-  /** The page in pieces: split at its slot marks, each shared part's place noted. */
-  const stored = async (rendered: Extract<RenderedPage, { kind: 'page' }>): Promise<StoredPage> => {
-    const marks = rendered.slots
-      .map((slot) => ({ slot, at: rendered.html.indexOf(slotMark(slot.name)) }))
-      .sort((a, b) => a.at - b.at);
-    const parts: StoredPage['parts'] = [];
-    let from = 0;
-    for (const { slot, at } of marks) {
-      parts.push(await pieceOf(rendered.html.slice(from, at)), slotRef(slot));
-      from = at + slotMark(slot.name).length;
-    }
-    parts.push(await pieceOf(rendered.html.slice(from)));
+  /** A page in pieces, as kept. */
+  const keptPage = (
+    { status, tags, article }: Extract<PageInPieces, { kind: 'page' }>,
+    parts: Array<Piece | SlotRef>,
+  ): StoredPage => {
     const bytes = parts.reduce(
       (sum, part) =>
         sum + ('identity' in part ? part.identity.length + 2 * part.deflate.length : 0),
       0,
     );
-    const { status, tags, article } = rendered;
     const viewOf = status === 200 ? article : null;
     return { status, headers: htmlHeaders(pageCacheControl), parts, tags, viewOf, bytes };
+  };
+
+  /** A page rendered whole (a preview, marked here), cut at its slot marks and compressed. */
+  const stored = async (rendered: Extract<RenderedPage, { kind: 'page' }>): Promise<StoredPage> => {
+    const parts = await Promise.all(
+      cutAtSlots(rendered.html, rendered.slots).map((part) =>
+        typeof part === 'string' ? pieceOf(part) : part,
+      ),
+    );
+    return keptPage({ ...rendered, parts: [] }, parts);
   };
 
   /** Renders the page at `url` (a deleted article's when `gone`): kept unless a failure. */
@@ -122,7 +132,9 @@ export async function pagesRoute(
         const value = { status: result.status, headers, parts: [], tags: [], viewOf: null };
         return { value: { ...value, bytes: 0 }, keep: false };
       }
-      const value = await stored(result);
+      // Compressed in the render worker: its pieces' bytes are Buffers again here.
+      const parts = result.parts.map((part) => ('fragment' in part ? part : arrivedPiece(part)));
+      const value = keptPage(result, parts);
       if (result.status === 404 && !gone) return await missing(url, value);
       // A 404 or 410 is kept too: its tags name what would make it a page (a new article's slug).
       return { value, keep: [200, 404, 410].includes(result.status) };
@@ -138,7 +150,7 @@ export async function pagesRoute(
     try {
       for (const part of page.parts) {
         if (!('fragment' in part) || fragments.has(part.fragment)) continue;
-        const build = async () => storedFragment(await renders.shared(part.slot), part.slot);
+        const build = async () => storedFragment(await renders.shared(part.slot));
         fragments.set(part.fragment, await app.publicCache.fragment(part.fragment, build));
       }
     } catch (error) {

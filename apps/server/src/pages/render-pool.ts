@@ -3,8 +3,8 @@ import { Piscina } from 'piscina';
 import type { NewsDto, PageSlot } from '@newsroom/contract';
 import type { Clock } from '../domain/clock.ts';
 import { childModule } from '../process/child-module.ts';
-import type { SharedRender } from './fragments.ts';
-import type { RenderedPage } from './page-render.ts';
+import type { StoredFragment } from '../cache/joined-page.ts';
+import type { PageInPieces, RenderedPage } from './page-render.ts';
 import type { RenderTask, RenderWorkerData } from './render-worker.ts';
 
 /**
@@ -29,7 +29,8 @@ export class RenderPool {
     private readonly distDir: string,
   ) {}
 
-  page(url: string, gone: boolean): Promise<RenderedPage> {
+  /** The page at `url` in its pieces, compressed in the worker. */
+  page(url: string, gone: boolean): Promise<PageInPieces> {
     return this.run({ kind: 'page', url, gone, now: this.data.clock.now().getTime() });
   }
 
@@ -38,7 +39,8 @@ export class RenderPool {
     return this.run({ kind: 'article', article, now: this.data.clock.now().getTime() });
   }
 
-  shared(slot: PageSlot): Promise<SharedRender> {
+  /** The shared part `slot` names, in its variants, compressed in the worker. */
+  shared(slot: PageSlot): Promise<StoredFragment> {
     return this.run({ kind: 'shared', slot, now: this.data.clock.now().getTime() });
   }
 

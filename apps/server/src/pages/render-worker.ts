@@ -15,8 +15,16 @@ import { CorrectionReads } from '../corrections/reads.ts';
 import { LiveReads } from '../live/reads.ts';
 import { SearchService } from '../search/service.ts';
 import { openStorage, type StorageSettings } from '../storage/open-storage.ts';
-import { renderShared, type SharedRender } from './fragments.ts';
-import { pageFrame, renderPage, type PageSite, type RenderedPage } from './page-render.ts';
+import type { StoredFragment } from '../cache/joined-page.ts';
+import { fragmentInPieces, renderShared } from './fragments.ts';
+import {
+  inPieces,
+  pageFrame,
+  renderPage,
+  type PageInPieces,
+  type PageSite,
+  type RenderedPage,
+} from './page-render.ts';
 import { loadWebDist } from './web-dist.ts';
 
 // React's production build, as the site's own process runs it (main.ts).
@@ -61,16 +69,25 @@ const opened = open(workerData as RenderWorkerData);
 // Failing to open fails each task with the reason; nothing else is left unhandled.
 opened.catch(() => undefined);
 
-export default async function render(task: RenderTask): Promise<RenderedPage | SharedRender> {
+/**
+ * A page comes back in its pieces and a shared part in its variants, compressed here rather than
+ * on the site's thread; an article page for one request (a preview) comes back whole, to be marked.
+ */
+export default async function render(
+  task: RenderTask,
+): Promise<PageInPieces | RenderedPage | StoredFragment> {
   const { site, clock } = await opened;
-  return clock.run(task.now, () => {
+  return clock.run(task.now, async () => {
     switch (task.kind) {
       case 'page':
-        return renderPage(site, task.url, task.gone);
+        return inPieces(await renderPage(site, task.url, task.gone));
       case 'article':
         return renderPage(site, publicPaths.article(task.article.slug), false, task.article);
-      case 'shared':
-        return renderShared(site.services, site.renderer, site.frame.timeZone, task.slot);
+      case 'shared': {
+        const { services, renderer, frame } = site;
+        const shared = await renderShared(services, renderer, frame.timeZone, task.slot);
+        return fragmentInPieces(shared, task.slot);
+      }
     }
   });
 }
