@@ -359,11 +359,19 @@ describe('deliveries', () => {
     expect(tries.map((r) => r.status)).toEqual([500, 200]);
     expect(tries[0]?.headers['webhook-id']).toBe(tries[1]?.headers['webhook-id']);
     expect(deliveriesOf('/flaky', flaky.secret, article._id)).toHaveLength(2);
-    const list = await call(t.app, {
-      method: 'GET',
-      url: `/api/v1/webhooks/${flaky._id}/deliveries`,
-      headers: admin.headers,
-    });
+    const listed = () =>
+      call(t.app, {
+        method: 'GET',
+        url: `/api/v1/webhooks/${flaky._id}/deliveries`,
+        headers: admin.headers,
+      });
+    // The answer is written after it arrived: listed once its outcome is.
+    expect(
+      await within(5_000, async () =>
+        ((await listed()).body.data as WebhookDelivery[]).every((d) => d.status === 'delivered'),
+      ),
+    ).toBe(true);
+    const list = await listed();
     expect(list.body.data).toEqual([
       expect.objectContaining({
         eventId: tries[0]?.headers['webhook-id'],

@@ -61,6 +61,11 @@ export class DeliveryWorker {
   private readonly underWay = new Set<Promise<void>>();
   private stopped = false;
   private warnedAt = 0;
+  /**
+   * Outcomes are written one at a time: sixteen answers arriving together would otherwise hold
+   * sixteen of the site's database connections at once, and readers' requests would wait for them.
+   */
+  private writing: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly settings: WorkerSettings) {}
 
@@ -279,8 +284,8 @@ export class DeliveryWorker {
     const attempts = Number(delivery.attempts) + 1;
     const delivered = answer !== null && answer.status >= 200 && answer.status < 300;
     const next = delivered ? null : nextAttempt(attempts, at, new Date(delivery.window_start));
-    try {
-      await db.transaction().execute(async (trx) => {
+    const write = () =>
+      db.transaction().execute(async (trx) => {
         const leaseToken = next
           ? await queue.schedule(trx, delivery.id, next.getTime() - at.getTime())
           : null;
@@ -303,6 +308,10 @@ export class DeliveryWorker {
         if (Number(written.numUpdatedRows) === 0) throw new ClaimLost();
         await queue.finish(trx, claim);
       });
+    const written = this.writing.then(write);
+    this.writing = written.catch(() => undefined);
+    try {
+      await written;
     } catch (error) {
       if (error instanceof ClaimLost) {
         await queue.release([claim]).catch(() => undefined);
