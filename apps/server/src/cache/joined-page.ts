@@ -55,12 +55,12 @@ export interface StoredFragment extends CacheValue {
   variants: { without: string | null; piece: Piece | null }[];
 }
 
+/** Raw DEFLATE ended by a sync flush, so that pieces compressed apart follow each other. */
+const PIECE_DEFLATE = { level: 6, finishFlush: constants.Z_SYNC_FLUSH };
+
 export async function pieceOf(text: string): Promise<Piece> {
   const identity = Buffer.from(text);
-  const deflate = await deflateRawAsync(identity, {
-    level: 6,
-    finishFlush: constants.Z_SYNC_FLUSH,
-  });
+  const deflate = await deflateRawAsync(identity, PIECE_DEFLATE);
   return { identity, deflate, crc: crc32(identity) };
 }
 
@@ -70,7 +70,7 @@ export async function pieceOf(text: string): Promise<Piece> {
  */
 export function pieceOfNow(text: string): Piece {
   const identity = ownBytes(new TextEncoder().encode(text));
-  const deflate = deflateRawSync(identity, { level: 6, finishFlush: constants.Z_SYNC_FLUSH });
+  const deflate = deflateRawSync(identity, PIECE_DEFLATE);
   return { identity, deflate: ownBytes(new Uint8Array(deflate)), crc: crc32(identity) };
 }
 

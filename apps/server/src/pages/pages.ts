@@ -99,7 +99,11 @@ export async function pagesRoute(
 
   /** A page in pieces, as kept. */
   const keptPage = (
-    { status, tags, article }: Extract<PageInPieces, { kind: 'page' }>,
+    {
+      status,
+      tags,
+      article,
+    }: Pick<Extract<PageInPieces, { kind: 'page' }>, 'status' | 'tags' | 'article'>,
     parts: Array<Piece | SlotRef>,
   ): StoredPage => {
     const bytes = parts.reduce(
@@ -118,7 +122,7 @@ export async function pagesRoute(
         typeof part === 'string' ? pieceOf(part) : part,
       ),
     );
-    return keptPage({ ...rendered, parts: [] }, parts);
+    return keptPage(rendered, parts);
   };
 
   /** Renders the page at `url` (a deleted article's when `gone`): kept unless a failure. */

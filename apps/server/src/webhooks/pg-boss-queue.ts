@@ -4,6 +4,7 @@ import PgBoss from 'pg-boss';
 import type { Database } from '../db/schema.ts';
 import type { Clock } from '../domain/clock.ts';
 import { LEASE_MS, type Claim, type DeliveryQueue } from './queue.ts';
+import { quietWarning, type WarningLog } from './quiet-warning.ts';
 
 /** pg-boss's queue of webhook attempts and WebSub pings: one job per due attempt. */
 const QUEUE = 'webhook-delivery';
@@ -24,12 +25,11 @@ interface AttemptJob {
  */
 export class PgBossQueue implements DeliveryQueue {
   private boss: PgBoss | null = null;
-  private warnedAt = 0;
 
   constructor(
     private readonly db: Kysely<Database>,
     private readonly clock: Clock,
-    private readonly log: { warn(details: object, message: string): void },
+    private readonly log: WarningLog,
   ) {}
 
   async start(): Promise<void> {
@@ -45,14 +45,8 @@ export class PgBossQueue implements DeliveryQueue {
       archiveCompletedAfterSeconds: 3_600,
       deleteAfterDays: 1,
     });
-    boss.on('error', (error: unknown) => {
-      // A round that failed (the database away) is tried again at the next interval; said once a
-      // minute at most, as the worker says its own.
-      const now = Date.now();
-      if (now - this.warnedAt < 60_000) return;
-      this.warnedAt = now;
-      this.log.warn({ err: error }, 'Webhook queue maintenance failed; it is tried again');
-    });
+    // A round that failed (the database away) is tried again at the next interval.
+    boss.on('error', quietWarning(this.log, 'Webhook queue maintenance failed; it is tried again'));
     await boss.start();
     await boss.createQueue(QUEUE, {
       name: QUEUE,

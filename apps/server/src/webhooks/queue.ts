@@ -78,3 +78,38 @@ export class TableQueue implements DeliveryQueue {
 
   async release(): Promise<void> {}
 }
+
+/**
+ * Writes a delivery whose first attempt is due at `at`, queued in the same transaction (`trx`):
+ * the relay's delivery of an event or WebSub ping, or "send a test". Returns its id.
+ */
+export async function queueDelivery(
+  trx: Kysely<Database>,
+  queue: DeliveryQueue,
+  fields: { id?: string; eventId: string; type: string; at: string } & (
+    { endpoint_id: string } | { feed_url: string }
+  ),
+): Promise<string> {
+  const id = fields.id ?? newId();
+  const leaseToken = await queue.schedule(trx, id, 0);
+  await trx
+    .insertInto('webhook_deliveries')
+    .values({
+      id,
+      endpoint_id: 'endpoint_id' in fields ? fields.endpoint_id : null,
+      event_id: fields.eventId,
+      type: fields.type,
+      feed_url: 'feed_url' in fields ? fields.feed_url : null,
+      status: 'pending',
+      created_at: fields.at,
+      window_start: fields.at,
+      next_attempt_at: fields.at,
+      lease_until: null,
+      lease_token: leaseToken,
+      last_attempt_at: null,
+      response_status: null,
+      response_excerpt: null,
+    })
+    .execute();
+  return id;
+}

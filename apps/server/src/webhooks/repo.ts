@@ -179,31 +179,3 @@ export function toDelivery(row: DeliveryRow): WebhookDelivery {
     responseExcerpt: row.response_excerpt,
   };
 }
-
-/** The row of a delivery whose first attempt is due at `at`. */
-export function pendingDelivery(fields: {
-  id: string;
-  eventId: string;
-  type: string;
-  at: string;
-  leaseToken: string | null;
-  endpoint_id?: string;
-  feed_url?: string;
-}) {
-  return {
-    id: fields.id,
-    endpoint_id: fields.endpoint_id ?? null,
-    event_id: fields.eventId,
-    type: fields.type,
-    feed_url: fields.feed_url ?? null,
-    status: 'pending' as const,
-    created_at: fields.at,
-    window_start: fields.at,
-    next_attempt_at: fields.at,
-    lease_until: null,
-    lease_token: fields.leaseToken,
-    last_attempt_at: null,
-    response_status: null,
-    response_excerpt: null,
-  };
-}

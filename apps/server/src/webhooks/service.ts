@@ -15,15 +15,8 @@ import type { Actor } from '../domain/actor.ts';
 import { isoNow, type Clock } from '../domain/clock.ts';
 import { DomainError, validationFailed } from '../domain/errors.ts';
 import { hostOf, PrivateAddressError, resolvePublic } from './addresses.ts';
-import type { DeliveryQueue } from './queue.ts';
-import {
-  eventsOf,
-  pendingDelivery,
-  toDelivery,
-  toWebhook,
-  WebhookRepository,
-  type EndpointRow,
-} from './repo.ts';
+import { queueDelivery, type DeliveryQueue } from './queue.ts';
+import { eventsOf, toDelivery, toWebhook, WebhookRepository, type EndpointRow } from './repo.ts';
 import type { SecretBox } from '../security/secret-box.ts';
 import { newSecret } from './sign.ts';
 
@@ -207,20 +200,13 @@ export class WebhookService {
           dispatched_at: at,
         })
         .execute();
-      const leaseToken = await this.settings.queue.schedule(trx, deliveryId, 0);
-      await trx
-        .insertInto('webhook_deliveries')
-        .values(
-          pendingDelivery({
-            id: deliveryId,
-            eventId,
-            type: WEBHOOK_TEST_EVENT,
-            at,
-            leaseToken,
-            endpoint_id: endpoint.id,
-          }),
-        )
-        .execute();
+      await queueDelivery(trx, this.settings.queue, {
+        id: deliveryId,
+        eventId,
+        type: WEBHOOK_TEST_EVENT,
+        at,
+        endpoint_id: endpoint.id,
+      });
     });
     this.queued();
     return this.deliveryOf(endpointId, deliveryId);

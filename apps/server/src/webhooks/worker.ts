@@ -1,11 +1,11 @@
 import type { Kysely } from 'kysely';
 import { publicPaths } from '@newsroom/contract';
-import { newId } from '../db/ids.ts';
 import type { Database } from '../db/schema.ts';
 import { SecretBox } from '../security/secret-box.ts';
 import { isoNow, type Clock } from '../domain/clock.ts';
-import type { Claim, DeliveryQueue } from './queue.ts';
-import { eventsOf, pendingDelivery, type DeliveryRow } from './repo.ts';
+import { queueDelivery, type Claim, type DeliveryQueue } from './queue.ts';
+import { quietWarning, type WarningLog } from './quiet-warning.ts';
+import { eventsOf, type DeliveryRow } from './repo.ts';
 import { nextAttempt } from './schedule.ts';
 import { post, type Answer } from './send.ts';
 import { signedHeaders } from './sign.ts';
@@ -20,7 +20,7 @@ const DISPATCH_BATCH = 100;
 export interface WorkerSettings {
   db: Kysely<Database>;
   clock: Clock;
-  log: { warn(details: object, message: string): void };
+  log: WarningLog;
   /** PUBLIC_URL: the articles' and feeds' absolute addresses. */
   publicUrl: string;
   /** WEBSUB_HUB_URL: the hub told of changed feeds (decision 118); none when unset. */
@@ -60,14 +60,16 @@ export class DeliveryWorker {
   private again = false;
   private readonly underWay = new Set<Promise<void>>();
   private stopped = false;
-  private warnedAt = 0;
+  private readonly roundFailed: (error: unknown) => void;
   /**
    * Outcomes are written one at a time: sixteen answers arriving together would otherwise hold
    * sixteen of the site's database connections at once, and readers' requests would wait for them.
    */
   private writing: Promise<unknown> = Promise.resolve();
 
-  constructor(private readonly settings: WorkerSettings) {}
+  constructor(private readonly settings: WorkerSettings) {
+    this.roundFailed = quietWarning(settings.log, 'Webhook delivery round failed');
+  }
 
   start(): void {
     this.stopped = false;
@@ -85,11 +87,7 @@ export class DeliveryWorker {
     }
     this.round = this.work()
       .catch((error: unknown) => {
-        // Once a minute at most: a database away fails every round until it is back.
-        const now = Date.now();
-        if (now - this.warnedAt < 60_000) return;
-        this.warnedAt = now;
-        this.settings.log.warn({ err: error }, 'Webhook delivery round failed');
+        this.roundFailed(error);
       })
       .finally(() => {
         this.round = null;
@@ -147,7 +145,12 @@ export class DeliveryWorker {
         let queued = 0;
         for (const endpoint of endpoints) {
           if (!(eventsOf(endpoint) as string[]).includes(marked.type)) continue;
-          await this.insertDelivery(trx, id, marked.type, now, { endpoint_id: endpoint.id });
+          await queueDelivery(trx, this.settings.queue, {
+            eventId: id,
+            type: marked.type,
+            at: now,
+            endpoint_id: endpoint.id,
+          });
           queued += 1;
         }
         queued += await this.queuePings(trx, id, JSON.parse(marked.feeds) as string[], now);
@@ -206,26 +209,15 @@ export class DeliveryWorker {
         .where('lease_until', 'is', null)
         .executeTakeFirst();
       if (waiting) continue;
-      await this.insertDelivery(trx, eventId, 'websub.publish', now, { feed_url: feedUrl });
+      await queueDelivery(trx, this.settings.queue, {
+        eventId,
+        type: 'websub.publish',
+        at: now,
+        feed_url: feedUrl,
+      });
       queued += 1;
     }
     return queued;
-  }
-
-  /** A delivery of an event to an endpoint or a feed's ping, its first attempt due now. */
-  private async insertDelivery(
-    trx: Kysely<Database>,
-    eventId: string,
-    type: string,
-    now: string,
-    target: { endpoint_id?: string; feed_url?: string },
-  ): Promise<void> {
-    const id = newId();
-    const leaseToken = await this.settings.queue.schedule(trx, id, 0);
-    await trx
-      .insertInto('webhook_deliveries')
-      .values(pendingDelivery({ id, eventId, type, at: now, leaseToken, ...target }))
-      .execute();
   }
 
   /** Takes as many due deliveries as there is room for, and sends them. */
