@@ -1,7 +1,8 @@
 // Revisions benchmark (decisions 108, 109): grows --articles N articles (SQLite in --data-dir, or
 // the PostgreSQL database of --database-url, in its own schema `newsroom_revisions`), each with 10
 // revisions stored as the app stores them (a deflated body, then deltas of small edits), then on
-// the real app (in process, through app.inject with a signed-in admin) prints: an article save's
+// the built server as `npm run serve` starts it (over HTTP, with a signed-in admin; run
+// `npm run build` first) prints: an article save's
 // p50/p99 at 5 saves a second (each save keeps its revision: the 11th and later of a grown
 // article; the first 50 after the app's start apart from the --saves after them), the history
 // list's p50, a comparison of two revisions of a 5,000-word article p50,
@@ -17,14 +18,13 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
-import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config/env.ts';
 import { openDatabase } from '../apps/server/src/db/database.ts';
 import { migrationProvider } from '../apps/server/src/migrations/provider.ts';
 import { storedBody } from '../apps/server/src/revisions/body-delta.ts';
 import { storedFields } from '../apps/server/src/revisions/field-delta.ts';
 import { runStatement, withoutIndexes } from './scale/bulk.mjs';
 import { bulkLoad, growPostgres, growSqlite, growTaxonomy } from './scale/grow.mjs';
+import { startServer } from './server-process.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -107,20 +107,16 @@ const sample = (
 ).map((row) => row.id);
 await db.close();
 
-const app = await buildApp(
-  loadConfig({
-    DATA_DIR: dataDir,
-    SEED_DEMO: '0',
-    PAGE_CACHE_MB: '0',
-    LOG_LEVEL: 'warn',
-    HOST: '127.0.0.1',
-    NODE_ENV: 'production',
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-  }),
-  { logger: false },
-);
+// The built server as `npm run serve` starts it (its Node flags too), on the grown database, in a
+// process of its own: the saves are timed over HTTP, as the back office makes them.
+const server = await startServer({
+  SEED_DEMO: '0',
+  PAGE_CACHE_MB: '0',
+  NODE_ENV: 'production',
+  ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: dataDir }),
+});
 try {
-  const admin = await signIn();
+  const admin = { headers: await server.adminHeaders() };
   console.log(`\n${where}, ${articles.toLocaleString('en')} articles × ${REVISIONS} revisions`);
   await timeSaves(admin);
   const list = await time(requests, (i) =>
@@ -136,7 +132,7 @@ try {
   );
   console.log(`  news_revisions and its indexes: ${mb(sizes.revisions)}`);
 } finally {
-  await app.close();
+  await server.stop();
 }
 
 /**
@@ -275,8 +271,8 @@ async function timeSaves(admin) {
   /** `count` saves at SAVES_PER_SECOND; their times from each one's tick, and the CPU used. */
   async function run(count) {
     const times = [];
-    // The process's own CPU time over the saves: what a save costs the app, whatever else runs.
-    const cpu = process.cpuUsage();
+    // The server's own CPU time over the saves: what a save costs it, whatever else runs.
+    const cpu = server.cpuSeconds();
     const started = performance.now();
     const pending = [];
     for (let i = 0; i < count; i++) {
@@ -297,8 +293,8 @@ async function timeSaves(admin) {
       );
     }
     await Promise.all(pending);
-    const used = process.cpuUsage(cpu);
-    return { ...percentiles(times), cpu: (used.user + used.system) / 1000 / count };
+    const used = server.cpuSeconds() - cpu;
+    return { ...percentiles(times), cpu: (used * 1000) / count };
   }
   const first = await run(WARM_SAVES);
   console.log(
@@ -308,7 +304,7 @@ async function timeSaves(admin) {
   console.log(
     `  PUT /news/update/{id} at ${SAVES_PER_SECOND}/s (${saves} saves after them)  p50 ${steady.p50} ms, p99 ${steady.p99} ms`,
   );
-  console.log(`    the app's CPU time per save: ${steady.cpu.toFixed(2)} ms`);
+  console.log(`    the server's CPU time per save: ${steady.cpu.toFixed(2)} ms`);
 }
 
 /** Two revisions of a 5,000-word article (ten saves of it, each a small edit), compared. */
@@ -355,27 +351,18 @@ async function timeCompare(admin) {
   await call(admin, 'DELETE', `/api/v1/news/delete/${id}`);
 }
 
-function call(who, method, url, payload) {
-  return app.inject({ method, url, headers: who.headers, ...(payload ? { payload } : {}) });
-}
-
-async function signIn() {
-  const email = `bench-admin-${Date.now()}@example.com`;
-  const password = 'bench-password-42';
-  const person = await app.services.registration.createAdmin({
-    name: 'Bench admin',
-    email,
-    password,
-    verified: true,
-    role: 'admin',
+/** A call of the server's API as `who`; its status, body and JSON. */
+async function call(who, method, url, payload) {
+  const res = await fetch(`${server.base}${url}`, {
+    method,
+    headers: {
+      ...who.headers,
+      ...(payload ? { 'content-type': 'application/json' } : {}),
+    },
+    ...(payload ? { body: JSON.stringify(payload) } : {}),
   });
-  const login = await app.inject({
-    method: 'POST',
-    url: '/api/v1/auth/login',
-    payload: { email, password },
-  });
-  if (login.statusCode !== 200) throw new Error(`login answered ${login.statusCode}`);
-  return { id: person.id, headers: { authorization: `Bearer ${login.json().data.accessToken}` } };
+  const body = await res.text();
+  return { statusCode: res.status, body, json: () => JSON.parse(body) };
 }
 
 function percentiles(times) {

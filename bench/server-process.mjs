@@ -5,6 +5,9 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
+/** Linux's clock ticks a second, in which /proc reports a process's CPU time. */
+const CLOCK_TICKS = 100;
+
 export function freePort() {
   return new Promise((resolve, reject) => {
     const s = net.createServer();
@@ -83,6 +86,13 @@ export async function startServer(env = {}, { prepare } = {}) {
   return {
     base,
     pid: child.pid,
+    /** The server process's CPU time so far in seconds, user and system (Linux's /proc). */
+    cpuSeconds() {
+      const stat = readFileSync(`/proc/${child.pid}/stat`, 'utf8');
+      // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+    },
     /** What the public cache did since start (the server's SIGUSR2 line; docs/operations.md). */
     stats() {
       const line = new Promise((resolve) => statsWaiting.push(resolve));

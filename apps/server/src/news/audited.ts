@@ -3,6 +3,7 @@ import { STAGE_NAMES, type AuditChange } from '@newsroom/contract';
 import { changesBetween, summary, type AuditedFields } from '../audit/record.ts';
 import type { Database, NewsTable } from '../db/schema.ts';
 import { stageOf } from '../desk/service.ts';
+import type { NewsRowWithNames } from './repo.ts';
 
 /** The columns of an article its audit entries show. */
 export type AuditedColumns = Pick<
@@ -35,6 +36,22 @@ export interface NewsState {
   columns: AuditedColumns;
   authorIds: readonly string[];
   at: string;
+  /** Names the write has read already (`namesKnown`): those are not read again. */
+  names?: Map<string, string>;
+}
+
+/** The names a row read with its names and authors holds, keyed as `newsChanges` reads them. */
+export function namesKnown(row: NewsRowWithNames): Map<string, string> {
+  const names = new Map<string, string>();
+  const add = (source: string, id: string | null, name: string | null) => {
+    if (id !== null && name !== null) names.set(`${source}:${id}`, name);
+  };
+  add('category', row.category_id, row.category_name);
+  add('subcategory', row.sub_category_id, row.subcategory_name);
+  add('publisher', row.publisher_id, row.publisher_name);
+  add('anchor', row.anchor_id, row.anchor_name);
+  for (const author of row.authors) add('staff', author._id, author.name);
+  return names;
 }
 
 /**
@@ -96,13 +113,16 @@ function auditedFields(state: NewsState, names: Map<string, string>): AuditedFie
 }
 
 /**
- * The names of every category, sub-category, publisher, anchor and author the states name, in
- * one statement (keys `source:id`): a join of them all costs PostgreSQL milliseconds to plan.
+ * The names of every category, sub-category, publisher, anchor and author the states name (keys
+ * `source:id`): those the write has not read already in one statement (a join of them all costs
+ * PostgreSQL milliseconds to plan).
  */
 async function namesOf(
   db: Kysely<Database>,
   states: (NewsState | null)[],
 ): Promise<Map<string, string>> {
+  const known = new Map<string, string>();
+  for (const state of states) for (const [key, name] of state?.names ?? []) known.set(key, name);
   const ids = {
     category: new Set<string>(),
     subcategory: new Set<string>(),
@@ -113,12 +133,15 @@ async function namesOf(
   for (const state of states) {
     if (!state) continue;
     const { columns } = state;
-    ids.category.add(columns.category_id);
-    if (columns.sub_category_id) ids.subcategory.add(columns.sub_category_id);
-    if (columns.publisher_id) ids.publisher.add(columns.publisher_id);
-    if (columns.anchor_id) ids.anchor.add(columns.anchor_id);
-    for (const id of state.authorIds) ids.staff.add(id);
-    if (columns.assignee_id) ids.staff.add(columns.assignee_id);
+    const add = (source: keyof typeof ids, id: string | null | undefined) => {
+      if (id && !known.has(`${source}:${id}`)) ids[source].add(id);
+    };
+    add('category', columns.category_id);
+    add('subcategory', columns.sub_category_id);
+    add('publisher', columns.publisher_id);
+    add('anchor', columns.anchor_id);
+    for (const id of state.authorIds) add('staff', id);
+    add('staff', columns.assignee_id);
   }
   const tables = {
     category: sql.table('categories'),
@@ -134,12 +157,13 @@ async function namesOf(
         sql`select ${sql.lit(source)} as source, id, name from ${tables[source]}
           where id in (${sql.join([...ids[source]])})`,
     );
-  if (selects.length === 0) return new Map();
+  if (selects.length === 0) return known;
   const { rows } = await sql<{ source: string; id: string; name: string }>`${sql.join(
     selects,
     sql` union all `,
   )}`.execute(db);
-  return new Map(rows.map((row) => [`${row.source}:${row.id}`, row.name]));
+  for (const row of rows) known.set(`${row.source}:${row.id}`, row.name);
+  return known;
 }
 
 function tagsOf(json: string): string {

@@ -106,8 +106,11 @@ export class NewsWriteChecks {
     if (!image && !keepsImage && !fields.videoURL) {
       throw validationFailed([{ path: 'image', message: MEDIA_REQUIRED_MESSAGE }]);
     }
-    await this.assertReferences(fields);
-    await this.assertSlugFree(lookupKey(fields.slug), existing?.id);
+    // What the row names already is known to hold: its references are kept by foreign keys (a
+    // sub-category moved takes its articles along), its slug is its own.
+    if (!existing || !sameReferences(fields, existing)) await this.assertReferences(fields);
+    const slug = lookupKey(fields.slug);
+    if (slug !== existing?.slug) await this.assertSlugFree(slug, existing?.id);
   }
 
   private async assertReferences(fields: NewsFields) {
@@ -151,6 +154,16 @@ export class NewsWriteChecks {
       .executeTakeFirst();
     if (same && same.id !== exceptId) throw slugTaken(slug);
   }
+}
+
+/** Whether a write names the category, sub-category, publisher and anchor the row names. */
+function sameReferences(fields: NewsFields, row: NewsRow): boolean {
+  return (
+    fields.categoryId === row.category_id &&
+    (fields.subCategoryId ?? null) === row.sub_category_id &&
+    fields.publisherId === row.publisher_id &&
+    (fields.anchorId ?? null) === row.anchor_id
+  );
 }
 
 export const slugTaken = (slug: string) =>

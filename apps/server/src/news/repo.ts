@@ -26,7 +26,7 @@ export interface NewsFilter {
 
 export type NewsRow = Selectable<NewsTable>;
 
-interface NamedNewsRow extends NewsRow {
+export interface NamedNewsRow extends NewsRow {
   category_name: string | null;
   subcategory_name: string | null;
   publisher_name: string | null;
@@ -287,6 +287,11 @@ export class NewsRepository {
 
   async findById(id: string): Promise<NewsRowWithNames | undefined> {
     return this.one(await this.withNames().where('n.id', '=', id).executeTakeFirst());
+  }
+
+  /** The row of an article with its names but not its authors, for a write that knows them. */
+  findNamed(id: string): Promise<NamedNewsRow | undefined> {
+    return this.withNames().where('n.id', '=', id).executeTakeFirst();
   }
 
   /** The rows of these ids, in no particular order; ids that vanished are left out. */

@@ -31,15 +31,21 @@ import {
   assertMayDelete,
   assertStaffAuthors,
   authorIdsOf,
+  authorsOf,
   setAuthors,
 } from './access.ts';
 import { DeskService, stageOf } from '../desk/service.ts';
 import { keepRevisionsOfDeleted, recordRevision } from '../revisions/record.ts';
 import type { Actor } from '../domain/actor.ts';
 import { recordAudit } from '../audit/record.ts';
-import { newsChanges } from './audited.ts';
-import { articleState, recordArticleWrite } from '../webhooks/article-events.ts';
-import { toAdminNewsRow, type toNewsDto } from './repo.ts';
+import { namesKnown, newsChanges } from './audited.ts';
+import {
+  articleState,
+  recordArticleWrite,
+  stateOf,
+  type ArticlePlace,
+} from '../webhooks/article-events.ts';
+import { NewsRepository, toAdminNewsRow, type NewsRowWithNames, type toNewsDto } from './repo.ts';
 import { NewsReads } from './reads.ts';
 import type { VariantMaker } from '../media/variant-maker.ts';
 import type { ViewBuffer } from '../views/view-buffer.ts';
@@ -88,6 +94,7 @@ export class NewsService extends NewsReads {
     if (actor) assertMayChooseAuthors(actor, authorIds, [actor.id]);
     const checked = image ? await checkImage(image) : null;
     const id = newId();
+    let created: NewsRowWithNames | undefined;
     const key = await this.write(checked, values.slug, async (trx, imageKey) => {
       // Desk (decision 106): the stage a new article may start in, its assignee.
       const desk = await this.desk.check(trx, {
@@ -110,26 +117,29 @@ export class NewsService extends NewsReads {
         .values({ ...written, ...live, live_seq: endsCoverage(null, live) ? 1 : 0, id, views: 0 })
         .execute();
       await setAuthors(trx, id, authorIds);
+      // The article as written, read back once for all that follows and for the answer.
+      const row = await new NewsRepository(trx, this.clock).findById(id);
+      if (!row) throw newsNotFound();
+      created = row;
       // Webhooks and WebSub (decision 117): what readers were told, in this transaction.
-      await recordArticleWrite(trx, null, await articleState(trx, id, now), now);
+      await recordArticleWrite(trx, null, stateOf(placeOf(row), now), now);
       if (actor) {
+        const state = { columns: row, authorIds, at: stamp, names: namesKnown(row) };
         await recordAudit(trx, actor, {
           action: 'create',
           kind: 'news',
           thingId: id,
           title: values.title,
-          changes: [
-            ...(await newsChanges(trx, null, { columns: written, authorIds, at: stamp })),
-            ...this.desk.noteChanges(fields),
-          ],
+          changes: [...(await newsChanges(trx, null, state)), ...this.desk.noteChanges(fields)],
         });
-        await recordRevision(trx, actor, { newsId: id, kind: 'save', stage: desk.to, at: stamp });
+        const fact = { newsId: id, kind: 'save', stage: desk.to, at: stamp } as const;
+        await recordRevision(trx, actor, fact, { row, authorIds });
       }
     });
     this.makeVariants(id, key);
-    const created = await this.get(id);
-    await this.invalidate(articleTags(created, this.clock.now()));
-    return created;
+    const news = await this.answer(created);
+    await this.invalidate(articleTags(news, this.clock.now()));
+    return news;
   }
 
   /**
@@ -145,25 +155,25 @@ export class NewsService extends NewsReads {
   ): Promise<AdminNewsDto> {
     const values = newsValues(fields);
     const checked = image ? await checkImage(image) : null;
-    const before = await this.get(id);
     let replaced: string | null = null;
+    // The article as the write found it and as it left it, read inside its transaction.
+    let found: NewsRowWithNames | undefined;
+    let saved: NewsRowWithNames | undefined;
     const key = await this.write(checked, values.slug, async (trx, imageKey) => {
-      const existing = await trx
-        .selectFrom('news')
-        .selectAll()
-        .where('id', '=', id)
-        .executeTakeFirst();
+      const rows = new NewsRepository(trx, this.clock);
+      const existing = await rows.findById(id);
       if (!existing) throw newsNotFound();
+      found = existing;
       const now = isoNow(this.clock);
       const stamp = this.stamp();
-      const seenBefore = await articleState(trx, id, now);
+      const seenBefore = stateOf(placeOf(existing), now);
       const publication = publicationOf(
         this.desk.publicationFields(fields, now),
         existing,
         stamp,
         now,
       );
-      const authorIds = await authorIdsOf(trx, id);
+      const authorIds = existing.authors.map((author) => author._id);
       // Desk (decisions 106, 107): the version named, the stage move, the assignee.
       const desk = await this.desk.check(trx, {
         id,
@@ -229,15 +239,16 @@ export class NewsService extends NewsReads {
         if (!(await writeOver(current))) throw newsNotFound();
       }
       replaced = keep ? null : current;
-      await recordArticleWrite(trx, seenBefore, await articleState(trx, id, now), now);
+      // The article as written, read back once for all that follows and for the answer; its
+      // authors are read again only if the write changed them.
+      const row = await rows.findNamed(id);
+      if (!row) throw newsNotFound();
+      const authors = changed ? ((await authorsOf(trx, [id])).get(id) ?? []) : existing.authors;
+      const written = { ...row, authors };
+      saved = written;
+      await recordArticleWrite(trx, seenBefore, stateOf(placeOf(written), now), now);
       if (actor) {
-        const written = {
-          ...existing,
-          ...values,
-          ...publication,
-          ...desk.columns,
-          image_key: keep ? current : imageKey,
-        };
+        const writtenIds = authors.map((author) => author._id);
         await recordAudit(trx, actor, {
           action: 'update',
           kind: 'news',
@@ -246,25 +257,37 @@ export class NewsService extends NewsReads {
           changes: [
             ...(await newsChanges(
               trx,
-              { columns: existing, authorIds, at: now },
-              { columns: written, authorIds: changed ? chosen : authorIds, at: stamp },
+              { columns: existing, authorIds, at: now, names: namesKnown(existing) },
+              { columns: written, authorIds: writtenIds, at: stamp, names: namesKnown(written) },
             )),
             ...this.desk.noteChanges(fields),
           ],
         });
-        await recordRevision(trx, actor, { newsId: id, kind, stage: desk.to, at: stamp });
+        const fact = { newsId: id, kind, stage: desk.to, at: stamp };
+        await recordRevision(trx, actor, fact, { row: written, authorIds: writtenIds });
       }
     });
     if (replaced) await this.removeFile(replaced);
     this.makeVariants(id, key);
-    const after = await this.get(id);
+    const before = found && this.toDto(found);
+    const after = await this.answer(saved);
     // Where it was listed and where it is listed now: a move drops both, and the pages of its
     // authors before and after. The pages of its former slugs are tagged as its page
     // (addresses/service.ts), so they go with `before`.
     const now = this.clock.now();
-    await this.invalidate([...articleTags(before, now), ...articleTags(after, now)]);
+    await this.invalidate([
+      ...(before ? articleTags(before, now) : []),
+      ...articleTags(after, now),
+    ]);
     this.announceSaved(after);
     return after;
+  }
+
+  /** The answer of a write: the article as it read it back, with where it stands on the desk. */
+  private async answer(row: NewsRowWithNames | undefined): Promise<AdminNewsDto> {
+    const [news] = row ? await this.withDesk([this.toDto(row)]) : [];
+    if (!news) throw newsNotFound();
+    return news;
   }
 
   /** Calls `listener` with every article saved, once its write committed (open editors). */
@@ -433,6 +456,16 @@ export class NewsService extends NewsReads {
 }
 
 const newsNotFound = () => new DomainError('NOT_FOUND', 'News not found');
+
+/** What an article's state for readers is judged from, in a row read with names and authors. */
+function placeOf(row: NewsRowWithNames): ArticlePlace {
+  return {
+    ...row,
+    category: row.category_name,
+    subcategory: row.subcategory_name,
+    authorSlugs: row.authors.map((author) => author.slug),
+  };
+}
 
 /** The columns of `next` whose value differs from the row's. */
 function changedColumns<T extends object>(row: object, next: T): Partial<T> {

@@ -3,10 +3,10 @@ import type { RevisionKind } from '@newsroom/contract';
 import { v7 as timeOrderedId } from 'uuid';
 import type { Database } from '../db/schema.ts';
 import type { Actor } from '../domain/actor.ts';
-import { isKeyframe, storedBody } from './body-delta.ts';
+import { storedBody } from './body-delta.ts';
 import { storedFields } from './field-delta.ts';
-import { snapshotAt } from './repo.ts';
-import { SAVED_COLUMNS, snapshotOf } from './snapshot.ts';
+import { latestRevision } from './repo.ts';
+import { snapshotOf, type SavedColumns } from './snapshot.ts';
 
 export interface RevisionFact {
   newsId: string;
@@ -17,38 +17,29 @@ export interface RevisionFact {
   at: string;
 }
 
+/** The article as a write left it: the row's saved columns and its authors' ids in byline order. */
+export interface WrittenArticle {
+  row: SavedColumns;
+  authorIds: string[];
+}
+
 /**
- * Keeps the article as the write inside `trx` left it as its next revision (decision 108), and
- * discards the person's autosave of it: what they were editing is saved now. Call it inside the
- * write's transaction, after the article's row and authors are written.
+ * Keeps the article as the write inside `trx` left it (`article`, as the write read it back) as
+ * its next revision (decision 108), and discards the person's autosave of it: what they were
+ * editing is saved now. Call it inside the write's transaction, after the article's row and
+ * authors are written.
  */
-export async function recordRevision(trx: Kysely<Database>, actor: Actor, fact: RevisionFact) {
-  // The article as written and the number of its latest revision, in one statement.
-  const row = await trx
-    .selectFrom('news')
-    .select(SAVED_COLUMNS)
-    .select((eb) =>
-      eb
-        .selectFrom('news_revisions')
-        .select((sub) => sub.fn.max('number').as('latest'))
-        .whereRef('news_revisions.news_id', '=', 'news.id')
-        .as('latest'),
-    )
-    .where('id', '=', fact.newsId)
-    .executeTakeFirstOrThrow();
-  const authors = await trx
-    .selectFrom('news_authors')
-    .select('staff_id')
-    .where('news_id', '=', fact.newsId)
-    .orderBy('position')
-    .execute();
-  const snapshot = snapshotOf(
-    row,
-    authors.map((author) => author.staff_id),
-  );
-  const number = Number(row.latest ?? 0) + 1;
-  // A run's first revision is whole; the others keep what changed since the one before.
-  const before = isKeyframe(number) ? null : await snapshotAt(trx, fact.newsId, number - 1);
+export async function recordRevision(
+  trx: Kysely<Database>,
+  actor: Actor,
+  fact: RevisionFact,
+  article: WrittenArticle,
+) {
+  const snapshot = snapshotOf(article.row, article.authorIds);
+  // The latest revision's number and, unless this one starts a run, the whole of it to compare.
+  const latest = await latestRevision(trx, fact.newsId);
+  const number = latest.number + 1;
+  const before = latest.snapshot;
   const stored = storedBody(snapshot.description, before?.description ?? null);
   await trx
     .insertInto('news_revisions')

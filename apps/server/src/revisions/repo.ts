@@ -1,6 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, NewsRevisionTable } from '../db/schema.ts';
-import { bodyOfRun, keyframeOf } from './body-delta.ts';
+import { KEYFRAME_EVERY, bodyOfRun, isKeyframe, keyframeOf } from './body-delta.ts';
 import { fieldsOfRun } from './field-delta.ts';
 import type { SavedFields, Snapshot } from './snapshot.ts';
 
@@ -143,6 +143,34 @@ export async function snapshotAt(
     .where('number', '<=', number)
     .orderBy('number')
     .execute();
+  return snapshotOfRun(run);
+}
+
+/**
+ * The number of an article's latest revision and, when its next revision keeps only what changed
+ * (decision 108), the whole article as the latest saved it: one statement, the run's revisions
+ * newest first through the unique index.
+ */
+export async function latestRevision(
+  db: Kysely<Database>,
+  newsId: string,
+): Promise<{ number: number; snapshot: Snapshot | null }> {
+  const newest = await db
+    .selectFrom('news_revisions')
+    .select(['number', 'fields', 'body', 'body_full'])
+    .where('news_id', '=', newsId)
+    .orderBy('number', 'desc')
+    .limit(KEYFRAME_EVERY)
+    .execute();
+  const number = Number(newest[0]?.number ?? 0);
+  if (number === 0 || isKeyframe(number + 1)) return { number, snapshot: null };
+  const run = newest.filter((row) => Number(row.number) >= keyframeOf(number)).reverse();
+  return { number, snapshot: snapshotOfRun(run) };
+}
+
+function snapshotOfRun(
+  run: Pick<Selectable<NewsRevisionTable>, 'fields' | 'body' | 'body_full'>[],
+): Snapshot {
   return {
     fields: fieldsOfRun(run.map((row) => row.fields)),
     description: bodyOfRun(

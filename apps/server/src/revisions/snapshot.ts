@@ -30,7 +30,7 @@ export interface Snapshot {
 }
 
 /** The columns of an article a revision keeps. */
-export const SAVED_COLUMNS = [
+const SAVED_COLUMNS = [
   'title',
   'slug',
   'meta_description',
@@ -48,7 +48,7 @@ export const SAVED_COLUMNS = [
   'created_at',
 ] as const;
 
-type SavedColumns = Pick<Selectable<NewsTable>, (typeof SAVED_COLUMNS)[number]>;
+export type SavedColumns = Pick<Selectable<NewsTable>, (typeof SAVED_COLUMNS)[number]>;
 
 /** The snapshot of an article from its row and its authors' ids. */
 export function snapshotOf(row: SavedColumns, authorIds: string[]): Snapshot {

@@ -14,6 +14,19 @@ export interface ArticleState {
   feeds: string[];
 }
 
+/** What an article's state is judged from: its row's columns, its names and its authors' slugs. */
+export interface ArticlePlace {
+  id: string;
+  slug: string;
+  title: string;
+  status: number;
+  draft: number;
+  created_at: string;
+  category: string | null;
+  subcategory: string | null;
+  authorSlugs: readonly string[];
+}
+
 /** An article as readers would see it at `now`, read inside a write's transaction; or null. */
 export async function articleState(
   db: Kysely<Database>,
@@ -43,17 +56,22 @@ export async function articleState(
     .select('p.slug')
     .where('a.news_id', '=', newsId)
     .execute();
-  const active = Number(row.status) === 1 && Number(row.draft) === 0;
+  return stateOf({ ...row, authorSlugs: authors.map((author) => author.slug) }, now);
+}
+
+/** An article as readers would see it at `now`, from what a write has read of it already. */
+export function stateOf(place: ArticlePlace, now: string): ArticleState {
+  const active = Number(place.status) === 1 && Number(place.draft) === 0;
   const feeds = [publicPaths.feed()];
-  if (row.category) {
-    feeds.push(publicPaths.feed(row.category));
-    if (row.subcategory) feeds.push(publicPaths.feed(row.category, row.subcategory));
+  if (place.category) {
+    feeds.push(publicPaths.feed(place.category));
+    if (place.subcategory) feeds.push(publicPaths.feed(place.category, place.subcategory));
   }
-  for (const author of authors) feeds.push(publicPaths.authorFeed(author.slug));
+  for (const slug of place.authorSlugs) feeds.push(publicPaths.authorFeed(slug));
   return {
-    article: { _id: row.id, slug: row.slug, title: row.title },
-    seen: !active ? 'hidden' : row.created_at <= now ? 'public' : 'scheduled',
-    publishAt: row.created_at,
+    article: { _id: place.id, slug: place.slug, title: place.title },
+    seen: !active ? 'hidden' : place.created_at <= now ? 'public' : 'scheduled',
+    publishAt: place.created_at,
     feeds,
   };
 }
