@@ -30,7 +30,6 @@ import {
   assertMayChooseAuthors,
   assertMayDelete,
   assertStaffAuthors,
-  authorIdsOf,
   authorsOf,
   setAuthors,
 } from './access.ts';
@@ -39,12 +38,7 @@ import { keepRevisionsOfDeleted, recordRevision } from '../revisions/record.ts';
 import type { Actor } from '../domain/actor.ts';
 import { recordAudit } from '../audit/record.ts';
 import { namesKnown, newsChanges } from './audited.ts';
-import {
-  articleState,
-  recordArticleWrite,
-  stateOf,
-  type ArticlePlace,
-} from '../webhooks/article-events.ts';
+import { recordArticleWrite, stateOf, type ArticlePlace } from '../webhooks/article-events.ts';
 import { NewsRepository, toAdminNewsRow, type NewsRowWithNames, type toNewsDto } from './repo.ts';
 import { NewsReads } from './reads.ts';
 import type { VariantMaker } from '../media/variant-maker.ts';
@@ -358,41 +352,40 @@ export class NewsService extends NewsReads {
    * variants.
    */
   async delete(id: string, actor?: Actor): Promise<NewsDto> {
-    const row = await this.repo.findById(id);
-    if (!row) throw newsNotFound();
+    // The article as the deletion found it, read once inside its transaction.
+    let gone: NewsRowWithNames | undefined;
     // The picture removed is the one the row named as it went (the variant maker may have
     // switched it to its finished files a moment before).
     const imageKey = await this.db.transaction().execute(async (trx) => {
-      const current = await trx
-        .selectFrom('news')
-        .selectAll()
-        .where('id', '=', id)
-        .executeTakeFirst();
+      const current = await new NewsRepository(trx, this.clock).findById(id);
       if (!current) throw newsNotFound();
-      const seenBefore = await articleState(trx, id, isoNow(this.clock));
+      gone = current;
+      const now = isoNow(this.clock);
+      const seenBefore = stateOf(placeOf(current), now);
       if (actor) {
-        const now = isoNow(this.clock);
-        const authorIds = await authorIdsOf(trx, id);
+        const authorIds = current.authors.map((author) => author._id);
         assertMayDelete(actor, authorIds.includes(actor.id), stageOf(current, now));
+        const state = { columns: current, authorIds, at: now, names: namesKnown(current) };
         await recordAudit(trx, actor, {
           action: 'delete',
           kind: 'news',
           thingId: id,
-          title: row.title,
-          changes: await newsChanges(trx, { columns: current, authorIds, at: now }, null),
+          title: current.title,
+          changes: await newsChanges(trx, state, null),
         });
       }
       await new SlugHistory(trx).deleted(id, current.slug);
-      await keepRevisionsOfDeleted(trx, id, isoNow(this.clock));
-      await recordArticleWrite(trx, seenBefore, null, isoNow(this.clock));
-      const gone = await trx
+      await keepRevisionsOfDeleted(trx, id, now);
+      await recordArticleWrite(trx, seenBefore, null, now);
+      const deleted = await trx
         .deleteFrom('news')
         .where('id', '=', id)
         .returning('image_key')
         .executeTakeFirst();
-      return gone?.image_key ?? null;
+      return deleted?.image_key ?? null;
     });
-    const deleted = this.toDto(row);
+    if (!gone) throw newsNotFound();
+    const deleted = this.toDto(gone);
     // The pages of its former slugs are tagged as its page: they go with it (now 410s).
     await this.invalidate(articleTags(deleted, this.clock.now()));
     if (imageKey) await this.removeFile(imageKey);
