@@ -16,6 +16,7 @@ import { twoFactorMigration } from './two-factor.ts';
 import { revisionsMigration } from './revisions.ts';
 import { liveMigration } from './live.ts';
 import { webhooksMigration } from './webhooks.ts';
+import { figureTriggerPlansMigration } from './figure-trigger-plans.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations run against the schema as it was, not as it is typed now */
 type AnyDb = Kysely<any>;
@@ -197,6 +198,7 @@ export const migrationProvider: MigrationProvider = {
       '0019_live': liveMigration,
       '0021_analytics': analyticsMigration,
       '0020_webhooks': webhooksMigration,
+      '0022_figure_trigger_plans': figureTriggerPlansMigration,
     };
   },
 };
