@@ -30,25 +30,24 @@ export interface Snapshot {
 }
 
 /** The columns of an article a revision keeps. */
-const SAVED_COLUMNS = [
-  'title',
-  'slug',
-  'meta_description',
-  'description',
-  'tags',
-  'category_id',
-  'sub_category_id',
-  'publisher_id',
-  'anchor_id',
-  'image_key',
-  'alt',
-  'video_url',
-  'status',
-  'draft',
-  'created_at',
-] as const;
-
-export type SavedColumns = Pick<Selectable<NewsTable>, (typeof SAVED_COLUMNS)[number]>;
+export type SavedColumns = Pick<
+  Selectable<NewsTable>,
+  | 'title'
+  | 'slug'
+  | 'meta_description'
+  | 'description'
+  | 'tags'
+  | 'category_id'
+  | 'sub_category_id'
+  | 'publisher_id'
+  | 'anchor_id'
+  | 'image_key'
+  | 'alt'
+  | 'video_url'
+  | 'status'
+  | 'draft'
+  | 'created_at'
+>;
 
 /** The snapshot of an article from its row and its authors' ids. */
 export function snapshotOf(row: SavedColumns, authorIds: string[]): Snapshot {
