@@ -101,6 +101,17 @@ async function runOnce({ server, headers, site, listFile, seconds, readers, rate
   console.log(
     `writes           ${writes.length} sent (${byKind || 'none'}), ${ok.length} ok  p50 ${percentile(times, 50).toFixed(0)} ms  p99 ${percentile(times, 99).toFixed(0)} ms  errors ${writes.length - ok.length}`,
   );
+  // Each kind's own times: a rare kind (a category renamed) can be the whole p99 of a short run.
+  for (const kind of counts.keys()) {
+    const own = ok
+      .filter((w) => w.kind === kind)
+      .map((w) => w.ms)
+      .sort((a, b) => a - b);
+    if (own.length === 0) continue;
+    console.log(
+      `  ${kind.padEnd(15)}p50 ${percentile(own, 50).toFixed(0)} ms  max ${(own.at(-1) ?? 0).toFixed(0)} ms  (${own.length})`,
+    );
+  }
   const failed = new Map(writes.filter((w) => !w.ok).map((w) => [w.kind, w.message]));
   for (const [kind, message] of failed) console.log(`  a failed ${kind}: ${message}`);
   console.log(`public cache     ${cacheLine(statsBefore, statsAfter, seconds)}`);
