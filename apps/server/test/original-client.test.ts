@@ -241,7 +241,9 @@ describe('news as that client writes and reads it', () => {
           url: url.replace(/page=\w*/, 'page=1'),
           headers,
         });
-        expect(res.body.data).toEqual(first.body.data);
+        // The same articles in the same order, field for field. Views are left out: a batch of
+        // views written between the two reads may show in one and not yet in the other.
+        expect(withoutViews(res.body.data)).toEqual(withoutViews(first.body.data));
       }
       const contacts = await call(t.app, {
         method: 'GET',
@@ -415,3 +417,11 @@ describe('without CORS_ORIGINS', () => {
     expect(news.Image?.ImageURL).toMatch(/^\/uploads\/news\//);
   });
 });
+
+/** A list's rows without their view counts, which move as views are written; else as it is. */
+function withoutViews(data: unknown) {
+  if (!Array.isArray(data)) return data;
+  return data.map((row: object) =>
+    Object.fromEntries(Object.entries(row).filter(([field]) => field !== 'views')),
+  );
+}
