@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, webcrypto } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
@@ -16,13 +16,25 @@ export interface AccessClaims {
 
 /** Signs and checks short-lived access tokens (HS256 JWT). */
 export class AccessTokens {
-  private readonly key: Uint8Array;
+  /**
+   * The secret imported once as an HMAC key: given the secret's bytes, jose would import them
+   * again on every request it checks.
+   */
+  private readonly key: Promise<webcrypto.CryptoKey>;
 
   constructor(secret: string) {
-    this.key = new TextEncoder().encode(secret);
+    this.key = webcrypto.subtle.importKey(
+      'raw',
+      new TextEncoder().encode(secret),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign', 'verify'],
+    );
+    // A key that cannot be imported fails each signing and check, where it is awaited.
+    this.key.catch(() => undefined);
   }
 
-  sign(claims: AccessClaims, ttlSeconds = ACCESS_TOKEN_TTL_SECONDS): Promise<string> {
+  async sign(claims: AccessClaims, ttlSeconds = ACCESS_TOKEN_TTL_SECONDS): Promise<string> {
     return new SignJWT({ email: claims.email, role: claims.role, sid: claims.sessionId })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(claims.adminId)
@@ -30,7 +42,7 @@ export class AccessTokens {
       .setAudience(AUDIENCE)
       .setIssuedAt()
       .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
-      .sign(this.key);
+      .sign(await this.key);
   }
 
   /**
@@ -39,7 +51,7 @@ export class AccessTokens {
    */
   async verify(token: string): Promise<AccessClaims | null> {
     try {
-      const { payload } = await jwtVerify(token, this.key, {
+      const { payload } = await jwtVerify(token, await this.key, {
         issuer: ISSUER,
         audience: AUDIENCE,
         algorithms: ['HS256'],
