@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { type Ref, type Stage, type VersionConflict } from '@newsroom/contract';
 import { activeStaffIds } from '../db/active-staff.ts';
 import type { Database } from '../db/schema.ts';
-import { stageOf } from './stages.ts';
+import { stageOf, type StagedRow } from './stages.ts';
 
 /** The desk's fields of an article, as admin reads add them (decisions 106, 107). */
 export interface DeskFields {
@@ -10,6 +10,26 @@ export interface DeskFields {
   version: number;
   assignee: Ref | null;
   dueAt: string | null;
+}
+
+/** The desk's columns of an article row. */
+export type DeskRow = StagedRow & {
+  version: number | string;
+  due_at: string | null;
+  assignee_id: string | null;
+};
+
+/** The desk's fields of an article row read at `now`, its assignee's name read beside it. */
+export function deskFieldsOf(row: DeskRow, assigneeName: string | null, now: string): DeskFields {
+  return {
+    stage: stageOf(row, now),
+    version: Number(row.version),
+    assignee:
+      row.assignee_id && assigneeName !== null
+        ? { _id: row.assignee_id, name: assigneeName }
+        : null,
+    dueAt: row.due_at,
+  };
 }
 
 /** What the admin list is narrowed to: one stage, the articles assigned to one person, or both. */
@@ -45,20 +65,17 @@ export class DeskRepository {
       ])
       .where('n.id', 'in', ids)
       .execute();
-    return new Map(
-      rows.map((row) => [
-        row.id,
-        {
-          stage: stageOf(row, now),
-          version: Number(row.version),
-          assignee:
-            row.assignee_id && row.assignee_name !== null
-              ? { _id: row.assignee_id, name: row.assignee_name }
-              : null,
-          dueAt: row.due_at,
-        },
-      ]),
-    );
+    return new Map(rows.map((row) => [row.id, deskFieldsOf(row, row.assignee_name, now)]));
+  }
+
+  /** The name of the person an article is assigned to, if they are still on the staff table. */
+  async assigneeName(assigneeId: string): Promise<string | null> {
+    const row = await this.db
+      .selectFrom('admins')
+      .select('name')
+      .where('id', '=', assigneeId)
+      .executeTakeFirst();
+    return row?.name ?? null;
   }
 
   private matching(filter: DeskFilter, now: string) {

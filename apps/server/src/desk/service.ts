@@ -15,10 +15,12 @@ import type { Database } from '../db/schema.ts';
 import { assertMayMove } from './moves.ts';
 import {
   DeskRepository,
+  deskFieldsOf,
   isActiveStaff,
   savedVersion,
   type DeskFields,
   type DeskFilter,
+  type DeskRow,
 } from './repo.ts';
 import { publicationFields, stageOf, storedStage, type StagedRow } from './stages.ts';
 
@@ -76,6 +78,15 @@ export class DeskService {
   /** The desk's fields of articles read for the back office (their stage at this moment). */
   fieldsOf(ids: readonly string[]): Promise<Map<string, DeskFields>> {
     return this.repo.fieldsOf(ids, isoNow(this.clock));
+  }
+
+  /**
+   * The desk fields of an article row a write has just read, as `fieldsOf` would read them: only
+   * its assignee's name is read, when it has one.
+   */
+  async fieldsOfRow(row: DeskRow): Promise<DeskFields> {
+    const name = row.assignee_id ? await this.repo.assigneeName(row.assignee_id) : null;
+    return deskFieldsOf(row, name, isoNow(this.clock));
   }
 
   /** The publication fields of a write with its `stage` read into them (decision 106). */

@@ -277,11 +277,13 @@ export class NewsService extends NewsReads {
     return after;
   }
 
-  /** The answer of a write: the article as it read it back, with where it stands on the desk. */
+  /**
+   * The answer of a write: the article as it read it back, with where it stands on the desk
+   * judged from that same row.
+   */
   private async answer(row: NewsRowWithNames | undefined): Promise<AdminNewsDto> {
-    const [news] = row ? await this.withDesk([this.toDto(row)]) : [];
-    if (!news) throw newsNotFound();
-    return news;
+    if (!row) throw newsNotFound();
+    return { ...this.toDto(row), ...(await this.desk.fieldsOfRow(row)) };
   }
 
   /** Calls `listener` with every article saved, once its write committed (open editors). */
