@@ -43,6 +43,16 @@ export function serveArgs() {
   return args.map((arg) => (arg.endsWith('.js') ? path.join(root, arg) : arg));
 }
 
+/**
+ * Stops `child` when the benchmark's process exits, whatever ends it (a thrown error included), so
+ * that a failed run leaves no server behind to load the next one. Returns the undoing.
+ */
+function stopWithUs(child) {
+  const stop = () => child.kill('SIGTERM');
+  process.once('exit', stop);
+  return () => process.off('exit', stop);
+}
+
 /** BENCH_CPU_PROFILE=DIR writes a V8 CPU profile of the server there when it stops. */
 const profiling = () =>
   process.env.BENCH_CPU_PROFILE
@@ -70,6 +80,7 @@ export async function startServer(env = {}, { prepare } = {}) {
     env: settings,
     stdio: ['ignore', 'pipe', 'inherit'],
   });
+  const forget = stopWithUs(child);
   /** Lines the server writes on SIGUSR2, each waited for by `stats`. */
   const statsWaiting = [];
   let out = '';
@@ -121,6 +132,7 @@ export async function startServer(env = {}, { prepare } = {}) {
       return { authorization: `Bearer ${body.data.accessToken}` };
     },
     async stop() {
+      forget();
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));
       rmSync(dataDir, { recursive: true, force: true });
@@ -148,11 +160,13 @@ export async function startBare(answers) {
     [manifestFile, String(port)],
     { stdio: 'ignore' },
   );
+  const forget = stopWithUs(child);
   await new Promise((resolve) => child.once('message', resolve));
   return {
     base: `http://127.0.0.1:${port}`,
     pid: child.pid,
     async stop() {
+      forget();
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));
       rmSync(dir, { recursive: true, force: true });
