@@ -3,29 +3,15 @@ import { STAGE_NAMES, type AuditChange } from '@newsroom/contract';
 import { changesBetween, summary, type AuditedFields } from '../audit/record.ts';
 import type { Database, NewsTable } from '../db/schema.ts';
 import { stageOf } from '../desk/service.ts';
+import type { SavedColumns } from '../revisions/snapshot.ts';
 import type { NewsRowWithNames } from './repo.ts';
 
-/** The columns of an article its audit entries show. */
-export type AuditedColumns = Pick<
-  Selectable<NewsTable>,
-  | 'title'
-  | 'slug'
-  | 'meta_description'
-  | 'description'
-  | 'body_text'
-  | 'tags'
-  | 'category_id'
-  | 'sub_category_id'
-  | 'publisher_id'
-  | 'anchor_id'
-  | 'image_key'
-  | 'alt'
-  | 'video_url'
-  | 'status'
-  | 'draft'
-  | 'created_at'
-  | 'stage'
-> &
+/**
+ * The columns of an article its audit entries show: those a revision keeps, its search text and
+ * its desk stage.
+ */
+export type AuditedColumns = SavedColumns &
+  Pick<Selectable<NewsTable>, 'body_text' | 'stage'> &
   Partial<Pick<Selectable<NewsTable>, 'assignee_id' | 'due_at'>>;
 
 /**
