@@ -1,7 +1,8 @@
 /*
  * CRC-32 of two pieces of data joined, from each piece's CRC-32 and the second's length, without
- * reading the data again: zlib's crc32_combine (crc32.c, zlib 1.2.12 and later), which Node does
- * not expose. Arithmetic on polynomials over GF(2) modulo the CRC-32 polynomial (reflected).
+ * reading the data again: zlib's crc32_combine_gen and crc32_combine_op (crc32.c, zlib 1.2.12
+ * and later), which Node does not expose. Arithmetic on polynomials over GF(2) modulo the CRC-32
+ * polynomial (reflected).
  */
 
 const POLY = 0xedb88320;
@@ -43,7 +44,18 @@ function xToNModP(n: number, k: number): number {
   return p;
 }
 
-/** The CRC-32 of A followed by B, from CRC-32(A), CRC-32(B) and B's length in bytes. */
-export function crc32Combine(crcA: number, crcB: number, lengthB: number): number {
-  return (multiplyModP(xToNModP(lengthB, 3), crcA >>> 0) ^ (crcB >>> 0)) >>> 0;
+/**
+ * What the CRC-32 of data followed by `length` bytes multiplies the data's CRC-32 by: x^(8·length)
+ * modulo p(x). It depends on the length alone, so a piece joined many times computes it once.
+ */
+export function crc32Shift(length: number): number {
+  return xToNModP(length, 3);
+}
+
+/**
+ * The CRC-32 of A followed by B, from CRC-32(A), CRC-32(B) and B's `crc32Shift` (one product
+ * modulo p(x), where working the shift out from B's length takes one per bit of it).
+ */
+export function crc32CombineShifted(crcA: number, crcB: number, shiftB: number): number {
+  return (multiplyModP(shiftB, crcA >>> 0) ^ (crcB >>> 0)) >>> 0;
 }

@@ -1,7 +1,7 @@
 import { promisify } from 'node:util';
 import { constants, crc32, deflateRaw, deflateRawSync } from 'node:zlib';
 import type { PageSlot } from '@newsroom/contract';
-import { crc32Combine } from './crc32-combine.ts';
+import { crc32CombineShifted, crc32Shift } from './crc32-combine.ts';
 import type { CacheValue } from './entries.ts';
 import type { PageArticle, CachedResponse } from './cached-response.ts';
 
@@ -19,6 +19,8 @@ export interface Piece {
   deflate: Buffer;
   /** The CRC-32 of `identity`, so a join combines CRCs rather than reading every byte again. */
   crc: number;
+  /** `crc32Shift` of `identity`'s length: what a join multiplies the CRC before the piece by. */
+  shift: number;
 }
 
 /** Where a shared part goes in a page, and which of its items that page keeps. */
@@ -61,8 +63,14 @@ const PIECE_DEFLATE = { level: 6, finishFlush: constants.Z_SYNC_FLUSH };
 export async function pieceOf(text: string): Promise<Piece> {
   const identity = Buffer.from(text);
   const deflate = await deflateRawAsync(identity, PIECE_DEFLATE);
-  return { identity, deflate, crc: crc32(identity) };
+  return { identity, deflate, ...checksOf(identity) };
 }
+
+/** A piece's CRC-32 and shift, worked out once where it is made. */
+const checksOf = (identity: Uint8Array) => ({
+  crc: crc32(identity),
+  shift: crc32Shift(identity.byteLength),
+});
 
 /**
  * `pieceOf` compressed on the calling thread, for a render worker: the site's thread would pay
@@ -71,7 +79,7 @@ export async function pieceOf(text: string): Promise<Piece> {
 export function pieceOfNow(text: string): Piece {
   const identity = ownBytes(new TextEncoder().encode(text));
   const deflate = deflateRawSync(identity, PIECE_DEFLATE);
-  return { identity, deflate: ownBytes(new Uint8Array(deflate)), crc: crc32(identity) };
+  return { identity, deflate: ownBytes(new Uint8Array(deflate)), ...checksOf(identity) };
 }
 
 /**
@@ -83,7 +91,12 @@ const ownBytes = (array: Uint8Array) =>
 
 /** A piece made in a worker thread, whose buffers arrive as plain byte arrays: Buffers again. */
 export function arrivedPiece(piece: Piece): Piece {
-  return { identity: ownBytes(piece.identity), deflate: ownBytes(piece.deflate), crc: piece.crc };
+  return {
+    identity: ownBytes(piece.identity),
+    deflate: ownBytes(piece.deflate),
+    crc: piece.crc,
+    shift: piece.shift,
+  };
 }
 
 const isSlot = (part: Piece | SlotRef): part is SlotRef => 'fragment' in part;
@@ -106,7 +119,7 @@ function gzipOf(pieces: readonly Piece[]): { gzip: Buffer; crc: number; length: 
   let length = 0;
   const parts: Buffer[] = [GZIP_HEADER];
   for (const piece of pieces) {
-    crc = crc32Combine(crc, piece.crc, piece.identity.length);
+    crc = crc32CombineShifted(crc, piece.crc, piece.shift);
     length += piece.identity.length;
     parts.push(piece.deflate);
   }
