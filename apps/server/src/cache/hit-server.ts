@@ -1,9 +1,4 @@
-import type {
-  IncomingHttpHeaders,
-  IncomingMessage,
-  OutgoingHttpHeaders,
-  ServerResponse,
-} from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { ACCESS_COOKIE, REFRESH_COOKIE } from '../auth/cookies.ts';
 import { cacheKey, urlTags, articleSlugOf } from './url-tags.ts';
 import type { PublicCache } from './public-cache.ts';
@@ -64,9 +59,16 @@ export class HitServer {
   private readonly keys = new Map<string, string | null>();
   /**
    * The full header set of a kept answer in each encoding, made on its first hit: written in
-   * one `writeHead` it costs a fraction of setting the headers one by one.
+   * one `writeHead` it costs a fraction of setting the headers one by one. Lists of names and
+   * values, as `writeHead` takes them.
    */
-  private headerSets = new WeakMap<CachedResponse, Map<string, OutgoingHttpHeaders>>();
+  private headerSets = new WeakMap<CachedResponse, Map<string, string[]>>();
+  /**
+   * The site's headers, an answer's own and its encoding, by the answer's own headers: a page
+   * joined again with its shared parts keeps its own headers, so its new set is this one with
+   * its ETag and length added.
+   */
+  private baseSets = new WeakMap<Record<string, string>, Map<string, string[]>>();
 
   constructor(private readonly options: HitServerOptions) {}
 
@@ -74,6 +76,7 @@ export class HitServer {
   open(siteHeaders: Record<string, string>): void {
     this.siteHeaders = siteHeaders;
     this.headerSets = new WeakMap();
+    this.baseSets = new WeakMap();
   }
 
   /** True when the request was answered here. */
@@ -109,20 +112,49 @@ export class HitServer {
     encoding: 'br' | 'gzip' | null,
     etag: string,
     length: number,
-  ): OutgoingHttpHeaders {
+  ): string[] {
+    const name = encoding ?? 'identity';
     let sets = this.headerSets.get(answer);
     if (!sets) {
       sets = new Map();
       this.headerSets.set(answer, sets);
     }
-    const name = encoding ?? 'identity';
     let headers = sets.get(name);
     if (!headers) {
-      headers = { ...site, ...answer.headers, etag, 'content-length': length };
-      if (encoding) headers['content-encoding'] = encoding;
+      headers = this.baseOf(answer.headers, site, encoding).concat(
+        'etag',
+        etag,
+        'content-length',
+        String(length),
+      );
       sets.set(name, headers);
     }
     return headers;
+  }
+
+  /** The site's headers, then the answer's own (which win), then its encoding. */
+  private baseOf(
+    own: Record<string, string>,
+    site: Record<string, string>,
+    encoding: 'br' | 'gzip' | null,
+  ): string[] {
+    const name = encoding ?? 'identity';
+    let sets = this.baseSets.get(own);
+    if (!sets) {
+      sets = new Map();
+      this.baseSets.set(own, sets);
+    }
+    let base = sets.get(name);
+    if (!base) {
+      const merged: Record<string, string> = { ...site, ...own };
+      // The ETag and length are the answer's, added after: never twice.
+      delete merged.etag;
+      delete merged['content-length'];
+      if (encoding) merged['content-encoding'] = encoding;
+      base = Object.entries(merged).flat();
+      sets.set(name, base);
+    }
+    return base;
   }
 
   /** The kept answer for a URL, looked up under the key the framework's routes store it by. */
