@@ -163,6 +163,43 @@ describe('query plans', () => {
     expect(scans).toEqual([]);
   });
 
+  // Without statistics SQLite took the desk's (draft, created_at) index for these and walked every
+  // public article newest first, keeping those of the list (decision 127).
+  it.skipIf(Boolean(process.env.DATABASE_URL))(
+    "a list of one section, publisher, anchor or author on SQLite walks that one's own index",
+    async () => {
+      const views = new ViewBuffer(recorder, { warn: () => undefined });
+      const news = new NewsService(recorder, new LocalStorage(t.dataDir), views, async () => {});
+      const { category, subcategory, publisher, anchor } = taxonomy.names;
+      const page = { page: 1, limit: 6 };
+      const author = (await news.bySlug(slug)).authors[0]?.slug ?? '';
+      const lists: [string, () => Promise<unknown>, RegExp][] = [
+        ['by category', () => news.publicList({ category }, page), /news_category_status/],
+        [
+          'by sub-category',
+          () => news.publicList({ subcategory }, page),
+          /news_subcategory_status/,
+        ],
+        [
+          'by category + sub-category',
+          () => news.publicList({ category, subcategory }, page),
+          /news_(sub)?category_status/,
+        ],
+        ['by publisher', () => news.publicList({ publisher }, page), /news_publisher_status/],
+        ['by anchor', () => news.publicList({ anchor }, page), /news_anchor_status/],
+        ['related', () => news.related(category, slug), /news_category_status/],
+        ['by author', () => news.author(author, page), /news_authors_staff/],
+      ];
+      const wrong: string[] = [];
+      for (const [name, read, own] of lists) {
+        const walks = (await plansOf(read)).filter((line) => /^SEARCH (m|a) /.test(line));
+        if (!walks.some((line) => own.test(line)) || walks.some((line) => /draft/.test(line)))
+          wrong.push(`${name}: ${walks.join(' | ')}`);
+      }
+      expect(wrong).toEqual([]);
+    },
+  );
+
   // PostgreSQL searches news_search, a table of its own (decision 080).
   it.skipIf(Boolean(process.env.DATABASE_URL))(
     'search on SQLite walks the full-text match first, then finds each row by its rowid',

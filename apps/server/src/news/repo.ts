@@ -11,7 +11,7 @@ import { lowerEquals } from '../db/database.ts';
 import type { Database, NewsTable } from '../db/schema.ts';
 import { isoNow, type Clock } from '../domain/clock.ts';
 import { NewsFigures, type ResolvedFilter } from './figures.ts';
-import { isPublicNews, isScheduledNews } from '../db/news-visibility.ts';
+import { isPublicNews, isScheduledNews, narrowedNewsVisibility } from '../db/news-visibility.ts';
 import { authorsOf } from './access.ts';
 
 /** Which news a query reads; names are matched case-insensitively. */
@@ -58,12 +58,15 @@ type NewsReference = 'n.category_id' | 'n.sub_category_id' | 'n.publisher_id' | 
 /** The queries behind news reads: one query per page, never one query per row. */
 export class NewsRepository {
   private readonly figures: NewsFigures;
+  /** The public and scheduled tests of a list narrowed to one section, person or author. */
+  private readonly narrowed: ReturnType<typeof narrowedNewsVisibility>;
 
   constructor(
     private readonly db: Kysely<Database>,
     private readonly clock: Clock,
   ) {
     this.figures = new NewsFigures(db);
+    this.narrowed = narrowedNewsVisibility(db);
   }
 
   /**
@@ -137,7 +140,7 @@ export class NewsRepository {
    */
   private matching(filter: MatchFilter, now: string) {
     let query = this.db.selectFrom('news as m');
-    if (filter.activeOnly) query = query.where(isPublicNews('m', now));
+    if (filter.activeOnly) query = query.where(this.narrowed.isPublic('m', now));
     if (filter.categoryId) query = query.where('m.category_id', '=', filter.categoryId);
     const subs = filter.subCategoryIds;
     if (subs) {
@@ -196,7 +199,10 @@ export class NewsRepository {
 
   /**
    * A page of the public articles `staffId` is an author of, newest first, and how many there
-   * are: one range of `news_authors (staff_id, news_id)` joined to the articles.
+   * are: one range of `news_authors (staff_id, news_id)` joined to the articles. Written as a
+   * cross join, which SQLite reads as "the left table outside" (PostgreSQL still orders the join
+   * by its statistics): without statistics SQLite walked every public article newest first and
+   * looked each up in their bylines, the whole archive for a person with few articles.
    */
   async byAuthor(
     staffId: string,
@@ -206,9 +212,10 @@ export class NewsRepository {
     const now = isoNow(this.clock);
     const theirs = this.db
       .selectFrom('news_authors as a')
-      .innerJoin('news as m', 'm.id', 'a.news_id')
+      .crossJoin('news as m')
+      .whereRef('m.id', '=', 'a.news_id')
       .where('a.staff_id', '=', staffId)
-      .where(isPublicNews('m', now));
+      .where(this.narrowed.isPublic('m', now));
     const page = theirs
       .select('m.id')
       .orderBy('m.created_at', 'desc')
@@ -257,7 +264,7 @@ export class NewsRepository {
     const figure = this.figures.countQuery(resolved);
     if (!figure) return 0;
     const scheduled = this.matching({ ...resolved, activeOnly: false }, now)
-      .where(isScheduledNews('m', now))
+      .where(this.narrowed.isScheduled('m', now))
       .select((eb) => eb.fn.countAll<number>().as('count'));
     // One statement, so the figure and the articles it counts too early are read together.
     const { count } = await this.db
