@@ -113,23 +113,14 @@ export class HitServer {
     etag: string,
     length: number,
   ): string[] {
-    const name = encoding ?? 'identity';
-    let sets = this.headerSets.get(answer);
-    if (!sets) {
-      sets = new Map();
-      this.headerSets.set(answer, sets);
-    }
-    let headers = sets.get(name);
-    if (!headers) {
-      headers = this.baseOf(answer.headers, site, encoding).concat(
+    return keptFor(this.headerSets, answer, encoding, () =>
+      this.baseOf(answer.headers, site, encoding).concat(
         'etag',
         etag,
         'content-length',
         String(length),
-      );
-      sets.set(name, headers);
-    }
-    return headers;
+      ),
+    );
   }
 
   /** The site's headers, then the answer's own (which win), then its encoding. */
@@ -138,23 +129,14 @@ export class HitServer {
     site: Record<string, string>,
     encoding: 'br' | 'gzip' | null,
   ): string[] {
-    const name = encoding ?? 'identity';
-    let sets = this.baseSets.get(own);
-    if (!sets) {
-      sets = new Map();
-      this.baseSets.set(own, sets);
-    }
-    let base = sets.get(name);
-    if (!base) {
+    return keptFor(this.baseSets, own, encoding, () => {
       const merged: Record<string, string> = { ...site, ...own };
       // The ETag and length are the answer's, added after: never twice.
       delete merged.etag;
       delete merged['content-length'];
       if (encoding) merged['content-encoding'] = encoding;
-      base = Object.entries(merged).flat();
-      sets.set(name, base);
-    }
-    return base;
+      return Object.entries(merged).flat();
+    });
   }
 
   /** The kept answer for a URL, looked up under the key the framework's routes store it by. */
@@ -170,6 +152,27 @@ export class HitServer {
       ? this.options.cache.peekPage(key.slice(PAGE.length))
       : this.options.cache.peekResponse(key);
   }
+}
+
+/** The header list kept for `key` in one encoding, made by `make` the first time. */
+function keptFor<K extends object>(
+  lists: WeakMap<K, Map<string, string[]>>,
+  key: K,
+  encoding: 'br' | 'gzip' | null,
+  make: () => string[],
+): string[] {
+  let byEncoding = lists.get(key);
+  if (!byEncoding) {
+    byEncoding = new Map();
+    lists.set(key, byEncoding);
+  }
+  const name = encoding ?? 'identity';
+  let list = byEncoding.get(name);
+  if (!list) {
+    list = make();
+    byEncoding.set(name, list);
+  }
+  return list;
 }
 
 /** Marks the keys of pages, which are kept in pieces (cache/joined-page.ts). */

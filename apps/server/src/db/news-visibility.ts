@@ -10,12 +10,18 @@ import type { Database } from './schema.ts';
  * to one section or person asks `narrowedNewsVisibility` instead (decision 127).
  */
 export function isPublicNews(alias: string, now: string): RawBuilder<boolean> {
-  return publicAt(alias, now, true);
+  return activeAt(alias, '<=', now, true);
 }
 
-function publicAt(alias: string, now: string, draftIndexed: boolean): RawBuilder<boolean> {
+/** Active, not a draft, and published by `now` (`<=`) or after it (`>`). */
+function activeAt(
+  alias: string,
+  compare: '<=' | '>',
+  now: string,
+  draftIndexed: boolean,
+): RawBuilder<boolean> {
   const createdAt = sql.ref(`${alias}.created_at`);
-  return sql<boolean>`(${activeNotDraft(alias, draftIndexed)} and ${createdAt} <= ${now})`;
+  return sql<boolean>`(${activeNotDraft(alias, draftIndexed)} and ${createdAt} ${sql.raw(compare)} ${now})`;
 }
 
 /** Active and not a draft: what public and scheduled articles share, written once. */
@@ -36,8 +42,8 @@ function activeNotDraft(alias: string, draftIndexed: boolean) {
 export function narrowedNewsVisibility(db: Kysely<Database>) {
   const draftIndexed = !(db.getExecutor().adapter instanceof SqliteAdapter);
   return {
-    isPublic: (alias: string, now: string) => publicAt(alias, now, draftIndexed),
-    isScheduled: (alias: string, now: string) => scheduledAt(alias, now, draftIndexed),
+    isPublic: (alias: string, now: string) => activeAt(alias, '<=', now, draftIndexed),
+    isScheduled: (alias: string, now: string) => activeAt(alias, '>', now, draftIndexed),
   };
 }
 
@@ -65,10 +71,5 @@ export function isPublicNewsPublishedIn(
  * `(status, created_at)` index, so subtracting them from a figure reads a short range.
  */
 export function isScheduledNews(alias: string, now: string): RawBuilder<boolean> {
-  return scheduledAt(alias, now, true);
-}
-
-function scheduledAt(alias: string, now: string, draftIndexed: boolean): RawBuilder<boolean> {
-  const createdAt = sql.ref(`${alias}.created_at`);
-  return sql<boolean>`(${activeNotDraft(alias, draftIndexed)} and ${createdAt} > ${now})`;
+  return activeAt(alias, '>', now, true);
 }
