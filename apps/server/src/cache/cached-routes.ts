@@ -28,7 +28,7 @@ export function keepResponseUntil(request: FastifyRequest, at: number) {
 function cacheTags(request: FastifyRequest) {
   if (request.method !== 'GET' && request.method !== 'HEAD') return null;
   // Article calls count a view each: public/routes.ts keeps the article, never the answer.
-  if (articleSlugOf(request.url) !== null || isPersonal(request)) return null;
+  if (articleSlugOf(request.url) !== null || isPersonal(request.headers)) return null;
   return urlTags(request.url);
 }
 

@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
-import { ACCESS_COOKIE, REFRESH_COOKIE } from '../auth/cookies.ts';
+import { isPersonal } from './personal.ts';
 import { cacheKey, urlTags, articleSlugOf } from './url-tags.ts';
 import type { PublicCache } from './public-cache.ts';
 import {
@@ -85,7 +85,7 @@ export class HitServer {
     const site = this.siteHeaders;
     if ((method !== 'GET' && method !== 'HEAD') || !url || !site) return false;
     if (!this.options.cache.enabled) return false;
-    if (headers.authorization || headers.origin || hasSession(headers.cookie)) return false;
+    if (headers.origin || isPersonal(headers)) return false;
     const answer = this.kept(url);
     if (!answer) return false;
     this.served += 1;
@@ -195,11 +195,4 @@ function cacheKeyOf(url: string): string | null {
   } catch {
     return null; // not a URL the cache could hold
   }
-}
-
-function hasSession(cookie: string | undefined): boolean {
-  return (
-    cookie !== undefined &&
-    (cookie.includes(`${ACCESS_COOKIE}=`) || cookie.includes(`${REFRESH_COOKIE}=`))
-  );
 }

@@ -101,6 +101,13 @@ export function arrivedPiece(piece: Piece): Piece {
 
 const isSlot = (part: Piece | SlotRef): part is SlotRef => 'fragment' in part;
 
+/** What a page's pieces hold: each as it is and compressed, and its join's gzip (about as much). */
+export const pageBytes = (parts: ReadonlyArray<Piece | SlotRef>): number =>
+  parts.reduce(
+    (sum, part) => sum + (isSlot(part) ? 0 : part.identity.length + 2 * part.deflate.length),
+    0,
+  );
+
 /** The piece of a shared part a page shows: the one without its article, if any is. */
 function piecesOf(fragment: StoredFragment, slot: SlotRef): Piece[] {
   const variant =

@@ -21,51 +21,40 @@ export function cacheKey(url: string): string {
   return search ? `${path}?${search}` : path;
 }
 
-/** The slug of a `/u/news/{slug}` call, or null for any other URL. */
-export function articleSlugOf(url: string): string | null {
-  const { path } = parse(url);
-  const match = /^\/api\/v1\/u\/news\/([^/]+)$/.exec(path);
-  if (!match?.[1]) return null;
+/** A path segment decoded, or null when its percent-encoding is broken. */
+function decoded(segment: string | undefined): string | null {
+  if (segment === undefined) return null;
   try {
-    return lookupKey(decodeURIComponent(match[1]));
+    return decodeURIComponent(segment);
   } catch {
     return null;
   }
+}
+
+/** The slug of a `/u/news/{slug}` call, or null for any other URL. */
+export function articleSlugOf(url: string): string | null {
+  const slug = decoded(/^\/api\/v1\/u\/news\/([^/]+)$/.exec(parse(url).path)?.[1]);
+  return slug === null ? null : lookupKey(slug);
 }
 
 /**
  * The slug of a person's feed (`/author/{slug}/rss.xml`) or API answer (`/api/v1/u/author/{slug}`),
  * or null for any other path.
  */
-export function authorOf(path: string): string | null {
+function authorOf(path: string): string | null {
   const match =
     /^\/author\/([^/]+)\/rss\.xml$/.exec(path) ?? /^\/api\/v1\/u\/author\/([^/]+)$/.exec(path);
-  if (!match?.[1]) return null;
-  try {
-    return lookupKey(decodeURIComponent(match[1]));
-  } catch {
-    return null;
-  }
-}
-
-function safeDecode(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
+  const slug = decoded(match?.[1]);
+  return slug === null ? null : lookupKey(slug);
 }
 
 /** The section of a `/{category}/rss.xml` or `/{category}/{subcategory}/rss.xml` path. */
 function sectionOfFeed(path: string): { category: string; subcategory?: string } | null {
   const segments = path.split('/').slice(1);
   if (segments.at(-1) !== FEED_FILE || segments.length < 2 || segments.length > 3) return null;
-  try {
-    const [category = '', subcategory] = segments.slice(0, -1).map(decodeURIComponent);
-    return subcategory === undefined ? { category } : { category, subcategory };
-  } catch {
-    return null;
-  }
+  const [category = null, subcategory] = segments.slice(0, -1).map(decoded);
+  if (category === null || subcategory === null) return null;
+  return subcategory === undefined ? { category } : { category, subcategory };
 }
 
 /**
@@ -79,7 +68,7 @@ export function urlTags(url: string): StaleTags | null {
   // A page of a live page's entries (decision 115): each entry's write names the article's tag.
   // Its event stream (`…/live/events`) is no read to keep and matches nothing here.
   const live = /^\/api\/v1\/u\/news\/([^/]+)\/live$/.exec(path)?.[1];
-  if (live) return [publicTags.article(lookupKey(safeDecode(live)))];
+  if (live) return [publicTags.article(lookupKey(decoded(live) ?? live))];
   if (path === publicPaths.feed()) return [publicTags.feeds, publicTags.lists];
   if (path === publicPaths.newsSitemap()) return [publicTags.newsSitemap];
   if (path === publicPaths.correctionsFeed() || path === `${API}/corrections`) {

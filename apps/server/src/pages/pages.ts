@@ -5,6 +5,7 @@ import { cacheKey } from '../cache/url-tags.ts';
 import {
   arrivedPiece,
   joinPage,
+  pageBytes,
   pieceOf,
   type Piece,
   type SlotRef,
@@ -45,9 +46,8 @@ async function wholePage(
   headers: Record<string, string>,
   html: string,
 ): Promise<StoredPage> {
-  const piece = await pieceOf(html);
-  const bytes = piece.identity.length + 2 * piece.deflate.length;
-  return { status, headers, parts: [piece], tags: [], viewOf: null, bytes };
+  const parts = [await pieceOf(html)];
+  return { status, headers, parts, tags: [], viewOf: null, bytes: pageBytes(parts) };
 }
 
 /**
@@ -106,13 +106,9 @@ export async function pagesRoute(
     }: Pick<Extract<PageInPieces, { kind: 'page' }>, 'status' | 'tags' | 'article'>,
     parts: Array<Piece | SlotRef>,
   ): StoredPage => {
-    const bytes = parts.reduce(
-      (sum, part) =>
-        sum + ('identity' in part ? part.identity.length + 2 * part.deflate.length : 0),
-      0,
-    );
     const viewOf = status === 200 ? article : null;
-    return { status, headers: htmlHeaders(pageCacheControl), parts, tags, viewOf, bytes };
+    const headers = htmlHeaders(pageCacheControl);
+    return { status, headers, parts, tags, viewOf, bytes: pageBytes(parts) };
   };
 
   /** A page rendered whole (a preview, marked here), cut at its slot marks and compressed. */
@@ -197,7 +193,7 @@ export async function pagesRoute(
     if (isNotPage(request.url)) return reply.callNotFound();
     if (isAuthPath(pathnameOf(request.url))) return sendResponse(request, reply, shell);
     const { url } = request;
-    if (isPersonal(request)) {
+    if (isPersonal(request.headers)) {
       // Possibly an admin: answered for this request alone, never from or into the cache.
       const admin = await isAdmin(request);
       if (admin === null) return sendPage(request, reply, unavailable);
