@@ -164,9 +164,10 @@ describe('query plans', () => {
   });
 
   // Without statistics SQLite took the desk's (draft, created_at) index for these and walked every
-  // public article newest first, keeping those of the list (decision 127).
+  // public article newest first, keeping those of the list (decision 127); the authors' sitemap
+  // likewise, probing the bylines of each.
   it.skipIf(Boolean(process.env.DATABASE_URL))(
-    "a list of one section, publisher, anchor or author on SQLite walks that one's own index",
+    "a list of one section, publisher, anchor or author on SQLite walks that one's own index, and the authors' sitemap the bylines",
     async () => {
       const views = new ViewBuffer(recorder, { warn: () => undefined });
       const news = new NewsService(recorder, new LocalStorage(t.dataDir), views, async () => {});
@@ -189,6 +190,11 @@ describe('query plans', () => {
         ['by anchor', () => news.publicList({ anchor }, page), /news_anchor_status/],
         ['related', () => news.related(category, slug), /news_category_status/],
         ['by author', () => news.author(author, page), /news_authors_staff/],
+        [
+          "the authors' sitemap",
+          () => new NewsArchive(recorder, systemClock).authors(),
+          /^SEARCH m USING INDEX sqlite_autoindex_news_1 \(id=\?\)$/,
+        ],
       ];
       const wrong: string[] = [];
       for (const [name, read, own] of lists) {

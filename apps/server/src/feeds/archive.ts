@@ -2,7 +2,12 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { isoNow, type Clock } from '../domain/clock.ts';
 import { NewsFigures } from '../news/figures.ts';
-import { isPublicNews, isPublicNewsPublishedIn, isScheduledNews } from '../db/news-visibility.ts';
+import {
+  isPublicNews,
+  isPublicNewsPublishedIn,
+  isScheduledNews,
+  narrowedNewsVisibility,
+} from '../db/news-visibility.ts';
 
 /** One file of the sitemap index: a month of active articles, or its n-th part. */
 export interface ArchiveFile {
@@ -39,12 +44,14 @@ function nextMonth(month: string): string {
  */
 export class NewsArchive {
   private readonly figures: NewsFigures;
+  private readonly visibility: ReturnType<typeof narrowedNewsVisibility>;
 
   constructor(
     private readonly db: Kysely<Database>,
     private readonly clock: Clock,
   ) {
     this.figures = new NewsFigures(db);
+    this.visibility = narrowedNewsVisibility(db);
   }
 
   /** Every file, oldest month first; a month of more than `perFile` articles has several parts. */
@@ -116,15 +123,18 @@ export class NewsArchive {
 
   /**
    * The people with at least one public article, by slug, each with when the newest of their
-   * public articles last changed: the author pages the sitemap lists (decision 103).
+   * public articles last changed: the author pages the sitemap lists (decision 103). It walks the
+   * bylines and finds each article by its id; driven from the articles (SQLite's choice without
+   * statistics), it walked every public article of the archive, 1.8 s at a million.
    */
   async authors(): Promise<{ slug: string; changedAt: string | null }[]> {
     const rows = await this.db
       .selectFrom('news_authors as a')
-      .innerJoin('news as m', 'm.id', 'a.news_id')
+      .crossJoin('news as m')
+      .whereRef('m.id', '=', 'a.news_id')
       .innerJoin('admins as p', 'p.id', 'a.staff_id')
       .select((eb) => ['p.slug', eb.fn.max('m.updated_at').as('changed_at')])
-      .where(isPublicNews('m', isoNow(this.clock)))
+      .where(this.visibility.isPublic('m', isoNow(this.clock)))
       .where('p.verified', '=', 1)
       .groupBy('p.slug')
       .orderBy('p.slug')
