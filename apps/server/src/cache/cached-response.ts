@@ -4,11 +4,11 @@ import type { StaleTags } from './tags.ts';
 import { acceptedEncodings, compressBoth, compressFor, encodingFor } from './compress.ts';
 import type { CacheValue } from './entries.ts';
 
-/** The headers of an answer that belong to it (helmet's and the like are set per request). */
+/** The headers of a response that belong to it (helmet's and the like are set per request). */
 const KEPT_HEADERS = ['content-type', 'cache-control', 'vary', 'location', 'retry-after'];
 
 /**
- * An HTTP answer kept whole: status, its own headers, the body as it is and compressed both
+ * An HTTP response cached whole: status, its own headers, the body as it is and compressed both
  * ways, so that a hit costs neither a render nor a compression.
  */
 export interface CachedResponse extends CacheValue {
@@ -19,7 +19,7 @@ export interface CachedResponse extends CacheValue {
   br: Buffer | null;
   gzip: Buffer | null;
   /**
-   * False for an answer made for one request and never kept: it is compressed when sent, in the
+   * False for a response made for one request and never cached: it is compressed when sent, in the
    * one encoding that request accepts, rather than both ways beforehand.
    */
   precompressed: boolean;
@@ -44,7 +44,7 @@ export interface ResponseParts {
 }
 
 /**
- * An answer ready to send and to keep. `precompress` false (an answer that will not be kept:
+ * A response ready to send and to keep. `precompress` false (a response that will not be cached:
  * the cache is off, or the page is one reader's) leaves compression to `sendResponse`.
  */
 export async function storeResponse(
@@ -85,52 +85,52 @@ function varyWith(vary: string | undefined, name: string): string {
     : [...names, name].join(', ');
 }
 
-/** Whether the client already holds this answer (any of its encodings), by If-None-Match. */
-export function isNotModified(ifNoneMatch: string | undefined, answer: CachedResponse): boolean {
+/** Whether the client already holds this response (any of its encodings), by If-None-Match. */
+export function isNotModified(ifNoneMatch: string | undefined, cached: CachedResponse): boolean {
   if (!ifNoneMatch) return false;
   return ifNoneMatch
     .split(',')
     .map((item) => item.trim().replace(/^W\//, '').replace(/^"|"$/g, ''))
-    .some((item) => item === '*' || item.replace(/-(br|gz)$/, '') === answer.etag);
+    .some((item) => item === '*' || item.replace(/-(br|gz)$/, '') === cached.etag);
 }
 
-/** An answer's ETag in one encoding: each encoding is a different representation. */
-const etagOf = (answer: CachedResponse, encoding: 'br' | 'gzip' | null) =>
-  `"${answer.etag}${encoding === 'br' ? '-br' : encoding === 'gzip' ? '-gz' : ''}"`;
+/** A response's ETag in one encoding: each encoding is a different representation. */
+const etagOf = (cached: CachedResponse, encoding: 'br' | 'gzip' | null) =>
+  `"${cached.etag}${encoding === 'br' ? '-br' : encoding === 'gzip' ? '-gz' : ''}"`;
 
 /** The body for a client's Accept-Encoding, its encoding and its ETag (one per encoding). */
-export function variantFor(answer: CachedResponse, acceptEncoding: string | undefined) {
-  const encoding = acceptedEncodings(acceptEncoding).find((name) => answer[name]) ?? null;
-  const body = encoding ? (answer[encoding] as Buffer) : answer.identity;
-  return { body, encoding, etag: etagOf(answer, encoding) };
+export function variantFor(cached: CachedResponse, acceptEncoding: string | undefined) {
+  const encoding = acceptedEncodings(acceptEncoding).find((name) => cached[name]) ?? null;
+  const body = encoding ? (cached[encoding] as Buffer) : cached.identity;
+  return { body, encoding, etag: etagOf(cached, encoding) };
 }
 
-/** An answer made for one request, compressed now in the one encoding that request accepts. */
-async function compressedNow(answer: CachedResponse, acceptEncoding: string | undefined) {
-  const { payload, encoding } = await compressFor(acceptEncoding, answer.identity);
-  return { body: payload, encoding, etag: etagOf(answer, encoding) };
+/** A response made for one request, compressed now in the one encoding that request accepts. */
+async function compressedNow(cached: CachedResponse, acceptEncoding: string | undefined) {
+  const { payload, encoding } = await compressFor(acceptEncoding, cached.identity);
+  return { body: payload, encoding, etag: etagOf(cached, encoding) };
 }
 
-/** Sends a stored answer: 304 when the client has it, else the encoding it accepts best. */
+/** Sends a stored response: 304 when the client has it, else the encoding it accepts best. */
 export async function sendResponse(
   request: FastifyRequest,
   reply: FastifyReply,
-  answer: CachedResponse,
+  cached: CachedResponse,
 ) {
-  void reply.headers(answer.headers);
+  void reply.headers(cached.headers);
   const acceptEncoding = request.headers['accept-encoding'];
   const notModified =
-    answer.status === 200 && isNotModified(request.headers['if-none-match'], answer);
+    cached.status === 200 && isNotModified(request.headers['if-none-match'], cached);
   if (notModified) {
-    const encoding = answer.precompressed
-      ? variantFor(answer, acceptEncoding).encoding
-      : encodingFor(acceptEncoding, answer.identity.length);
-    return reply.header('etag', etagOf(answer, encoding)).status(304).send();
+    const encoding = cached.precompressed
+      ? variantFor(cached, acceptEncoding).encoding
+      : encodingFor(acceptEncoding, cached.identity.length);
+    return reply.header('etag', etagOf(cached, encoding)).status(304).send();
   }
-  const { body, encoding, etag } = answer.precompressed
-    ? variantFor(answer, acceptEncoding)
-    : await compressedNow(answer, acceptEncoding);
+  const { body, encoding, etag } = cached.precompressed
+    ? variantFor(cached, acceptEncoding)
+    : await compressedNow(cached, acceptEncoding);
   void reply.header('etag', etag);
   if (encoding) void reply.header('content-encoding', encoding);
-  return reply.status(answer.status).send(body);
+  return reply.status(cached.status).send(body);
 }

@@ -5,13 +5,13 @@ import { isOwnTag, publicTags, type StaleTags } from './tags.ts';
 export interface CacheValue {
   bytes: number;
   tags: StaleTags;
-  /** An HTTP status, when the value is an answer: only a 200 is ever handed out stale. */
+  /** An HTTP status, when the value is a response: only a 200 is ever handed out stale. */
   status?: number;
   /** When the value goes stale without a write (ms since the epoch, by the app's clock). */
   expiresAt?: number | null;
 }
 
-/** A build's result, and whether it may be kept (errors and outage pages are not). */
+/** A build's result, and whether it may be cached (errors and outage pages are not). */
 export interface Built<V extends CacheValue> {
   value: V;
   keep: boolean;
@@ -65,7 +65,7 @@ interface Invalidation {
 }
 
 /**
- * What the cache did since it started (written on SIGUSR2, main.ts): reads answered from an
+ * What the cache did since it started (written on SIGUSR2, main.ts): reads served from an
  * entry (`stale` of them with the previous copy), reads that waited for a build under way,
  * builds started by a read, and rebuilds started after a write.
  */
@@ -81,7 +81,7 @@ export interface CacheEntriesOptions {
   maxBytes: number;
   /** The app's clock, in ms since the epoch. */
   now: () => number;
-  /** False while invalidations from other instances may be missed: nothing is read or kept. */
+  /** False while invalidations from other instances may be missed: nothing is read or cached. */
   trusted: () => boolean;
 }
 
@@ -158,7 +158,7 @@ export class CacheEntries<V extends CacheValue> {
     return this.enabled ? this.serve(key, false) : undefined;
   }
 
-  /** What `key` may be answered with now; `counted` for a read (a peek is counted by its caller). */
+  /** What `key` may be served with now; `counted` for a read (a peek is counted by its caller). */
   private serve(key: string, counted: boolean): V | undefined {
     const entry = this.entries?.get(key);
     if (!entry) return undefined;
@@ -302,7 +302,7 @@ export class CacheEntries<V extends CacheValue> {
   /**
    * Keeps what a build that started after `startedIn` invalidations made: current when none
    * since named one of its tags, stale from the first that did, and not at all when one dropped
-   * everything, when it is too old to tell, or when a newer build's value is kept already.
+   * everything, when it is too old to tell, or when a newer build's value is cached already.
    */
   private keep(
     key: string,

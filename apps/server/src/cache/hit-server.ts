@@ -9,7 +9,7 @@ import {
   type CachedResponse,
 } from './cached-response.ts';
 
-/** Headers of an answer that belong to that answer or connection, never to the whole site. */
+/** Headers of a response that belong to that response or connection, never to the whole site. */
 const PER_ANSWER = new Set([
   'content-type',
   'content-length',
@@ -24,7 +24,7 @@ const PER_ANSWER = new Set([
   'set-cookie',
 ]);
 
-/** The site-wide headers of an answer (security headers and the like), as the framework set them. */
+/** The site-wide headers of a response (security headers and the like), as the framework set them. */
 export function siteHeaders(headers: Record<string, unknown>): Record<string, string> {
   const kept: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) {
@@ -41,16 +41,16 @@ export interface HitServerOptions {
 }
 
 /**
- * Cache hits answered before the framework runs (docs/decisions/095): a GET or HEAD of a public
- * page, public API answer or feed that the public cache holds is written straight to the socket
+ * Cache hits served before the framework runs (docs/decisions/095): a GET or HEAD of a public
+ * page, public API response or feed that the public cache holds is written straight to the socket
  * with the headers the framework gave it. Anything else — a miss, a request with a session or a
  * token, a cross-origin call, every write — goes on to Fastify unchanged, and a miss served there
  * fills the cache for the next reader.
  */
 export class HitServer {
-  /** Requests answered here so far (an operational figure; tests read it too). */
+  /** Requests served here so far (an operational figure; tests read it too). */
   served = 0;
-  /** The headers every answer of the site carries (helmet's); null until the app is ready. */
+  /** The headers every response of the site carries (helmet's); null until the app is ready. */
   private siteHeaders: Record<string, string> | null = null;
   /**
    * The cache key of each URL asked for lately (null: nothing the cache holds), so a hit costs
@@ -58,13 +58,13 @@ export class HitServer {
    */
   private readonly keys = new Map<string, string | null>();
   /**
-   * The full header set of a kept answer in each encoding, made on its first hit: written in
+   * The full header set of a cached response in each encoding, made on its first hit: written in
    * one `writeHead` it costs a fraction of setting the headers one by one. Lists of names and
    * values, as `writeHead` takes them.
    */
   private headerSets = new WeakMap<CachedResponse, Map<string, string[]>>();
   /**
-   * The site's headers, an answer's own and its encoding, by the answer's own headers: a page
+   * The site's headers, a response's own and its encoding, by the response's own headers: a page
    * joined again with its shared parts keeps its own headers, so its new set is this one with
    * its ETag and length added.
    */
@@ -72,49 +72,49 @@ export class HitServer {
 
   constructor(private readonly options: HitServerOptions) {}
 
-  /** Starts answering hits, with the site-wide headers taken from one of the framework's answers. */
+  /** Starts answering hits, with the site-wide headers taken from one of the framework's responses. */
   open(siteHeaders: Record<string, string>): void {
     this.siteHeaders = siteHeaders;
     this.headerSets = new WeakMap();
     this.baseSets = new WeakMap();
   }
 
-  /** True when the request was answered here. */
+  /** True when the request was served here. */
   serve(request: IncomingMessage, response: ServerResponse): boolean {
     const { method, url, headers } = request;
     const site = this.siteHeaders;
     if ((method !== 'GET' && method !== 'HEAD') || !url || !site) return false;
     if (!this.options.cache.enabled) return false;
     if (headers.origin || isPersonal(headers)) return false;
-    const answer = this.kept(url);
-    if (!answer) return false;
+    const cached = this.cachedFor(url);
+    if (!cached) return false;
     this.served += 1;
-    const { body, encoding, etag } = variantFor(answer, headers['accept-encoding']);
-    const notModified = answer.status === 200 && isNotModified(headers['if-none-match'], answer);
-    if (answer.viewOf && method === 'GET') this.options.countPageView?.(answer.viewOf, headers);
+    const { body, encoding, etag } = variantFor(cached, headers['accept-encoding']);
+    const notModified = cached.status === 200 && isNotModified(headers['if-none-match'], cached);
+    if (cached.viewOf && method === 'GET') this.options.countPageView?.(cached.viewOf, headers);
     if (notModified) {
       response.statusCode = 304;
       for (const [name, value] of Object.entries(site)) response.setHeader(name, value);
-      for (const [name, value] of Object.entries(answer.headers)) response.setHeader(name, value);
+      for (const [name, value] of Object.entries(cached.headers)) response.setHeader(name, value);
       response.setHeader('etag', etag);
       response.end();
       return true;
     }
-    response.writeHead(answer.status, this.headersOf(answer, site, encoding, etag, body.length));
+    response.writeHead(cached.status, this.headersOf(cached, site, encoding, etag, body.length));
     response.end(method === 'HEAD' ? undefined : body);
     return true;
   }
 
-  /** Every header of a kept answer sent in one encoding, made once per answer and encoding. */
+  /** Every header of a cached response sent in one encoding, made once per response and encoding. */
   private headersOf(
-    answer: CachedResponse,
+    cached: CachedResponse,
     site: Record<string, string>,
     encoding: 'br' | 'gzip' | null,
     etag: string,
     length: number,
   ): string[] {
-    return keptFor(this.headerSets, answer, encoding, () =>
-      this.baseOf(answer.headers, site, encoding).concat(
+    return listFor(this.headerSets, cached, encoding, () =>
+      this.baseOf(cached.headers, site, encoding).concat(
         'etag',
         etag,
         'content-length',
@@ -123,15 +123,15 @@ export class HitServer {
     );
   }
 
-  /** The site's headers, then the answer's own (which win), then its encoding. */
+  /** The site's headers, then the response's own (which win), then its encoding. */
   private baseOf(
     own: Record<string, string>,
     site: Record<string, string>,
     encoding: 'br' | 'gzip' | null,
   ): string[] {
-    return keptFor(this.baseSets, own, encoding, () => {
+    return listFor(this.baseSets, own, encoding, () => {
       const merged: Record<string, string> = { ...site, ...own };
-      // The ETag and length are the answer's, added after: never twice.
+      // The ETag and length are the response's, added after: never twice.
       delete merged.etag;
       delete merged['content-length'];
       if (encoding) merged['content-encoding'] = encoding;
@@ -139,8 +139,8 @@ export class HitServer {
     });
   }
 
-  /** The kept answer for a URL, looked up under the key the framework's routes store it by. */
-  private kept(url: string): CachedResponse | undefined {
+  /** The cached response for a URL, looked up under the key the framework's routes store it by. */
+  private cachedFor(url: string): CachedResponse | undefined {
     let key = this.keys.get(url);
     if (key === undefined) {
       key = cacheKeyOf(url);
@@ -154,8 +154,8 @@ export class HitServer {
   }
 }
 
-/** The header list kept for `key` in one encoding, made by `make` the first time. */
-function keptFor<K extends object>(
+/** The header list cached for `key` in one encoding, made by `make` the first time. */
+function listFor<K extends object>(
   lists: WeakMap<K, Map<string, string[]>>,
   key: K,
   encoding: 'br' | 'gzip' | null,
@@ -175,7 +175,7 @@ function keptFor<K extends object>(
   return list;
 }
 
-/** Marks the keys of pages, which are kept in pieces (cache/joined-page.ts). */
+/** Marks the keys of pages, which are cached in pieces (cache/joined-page.ts). */
 const PAGE = 'page ';
 
 /**
@@ -184,11 +184,11 @@ const PAGE = 'page ';
  */
 const MAX_REMEMBERED_URLS = 65_536;
 
-/** The key the framework's routes keep a URL's answer under; null when none could be kept. */
+/** The key the framework's routes keep a URL's response under; null when none could be cached. */
 function cacheKeyOf(url: string): string | null {
   try {
-    // Public API answers, feeds and sitemaps are kept by their routes under their own key
-    // (cached-routes.ts); an article call counts a view and is never answered here.
+    // Public API responses, feeds and sitemaps are cached by their routes under their own key
+    // (cached-routes.ts); an article call counts a view and is never served here.
     if (urlTags(url) !== null) return articleSlugOf(url) === null ? cacheKey(url) : null;
     if (url.startsWith('/api/') || url.startsWith('/uploads/')) return null;
     return `${PAGE}${cacheKey(url)}`;

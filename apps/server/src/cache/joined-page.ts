@@ -8,7 +8,7 @@ import type { PageArticle, CachedResponse } from './cached-response.ts';
 const deflateRawAsync = promisify(deflateRaw);
 
 /**
- * A piece of a page, kept as it is and compressed on its own: raw DEFLATE ended by a sync flush
+ * A piece of a page, cached as it is and compressed on its own: raw DEFLATE ended by a sync flush
  * (RFC 1951 §3.2.3 blocks, byte-aligned and not final), so pieces compressed apart follow each
  * other in one stream. A gzip body is then a header, the pieces in order, an empty final block and
  * the CRC-32 and length of the whole (RFC 1952 §2.3): joining a page costs copying, not
@@ -36,7 +36,7 @@ export interface SlotRef {
 }
 
 /**
- * A page kept in pieces: its own markup, and the places of the shared parts joined into it as it
+ * A page cached in pieces: its own markup, and the places of the shared parts joined into it as it
  * is served (decision 095). Served in gzip or as it is (brotli streams cannot be joined). Its
  * `bytes` count its last join's gzip body too (about its own pieces' compressed size).
  */
@@ -48,7 +48,7 @@ export interface StoredPage extends CacheValue {
 }
 
 /**
- * A shared part (the menu, 'Read this also', 'Related News'), kept once for every page: one piece
+ * A shared part (the menu, 'Read this also', 'Related News'), cached once for every page: one piece
  * for each article a page may leave out (`without` its slug), and one (`without` null) for a page
  * whose article is not among them. A piece is compressed whole: items compressed one by one lose
  * what they repeat of each other. Null where no item is left: the page shows nothing there.
@@ -138,7 +138,7 @@ function gzipOf(pieces: readonly Piece[]): { gzip: Buffer; crc: number; length: 
 }
 
 /**
- * A page joined with its shared parts, as an answer to send. The body as it is is joined only for
+ * A page joined with its shared parts, as a response to send. The body as it is is joined only for
  * the rare client that takes no gzip; the join keeps the gzip alone.
  */
 class JoinedPage implements CachedResponse {
@@ -175,10 +175,10 @@ class JoinedPage implements CachedResponse {
 }
 
 /** The last join of each page, with the shared parts it was made of. */
-const joins = new WeakMap<StoredPage, { fragments: StoredFragment[]; answer: CachedResponse }>();
+const joins = new WeakMap<StoredPage, { fragments: StoredFragment[]; joined: CachedResponse }>();
 
 /**
- * The page as an answer to send, its shared parts joined in; undefined while one of them is not
+ * The page as a response to send, its shared parts joined in; undefined while one of them is not
  * at hand (`fragmentOf` gives none). Made once per page and set of shared parts.
  */
 export function joinPage(
@@ -195,14 +195,14 @@ export function joinPage(
     if (same && last?.fragments[fragments.length] !== fragment) same = false;
     fragments.push(fragment);
   }
-  if (same && last) return last.answer;
+  if (same && last) return last.joined;
   const pieces: Piece[] = [];
   let next = 0;
   for (const part of page.parts) {
     if (isSlot(part)) pieces.push(...piecesOf(fragments[next++] as StoredFragment, part));
     else pieces.push(part);
   }
-  const answer = new JoinedPage(page, pieces);
-  joins.set(page, { fragments, answer });
-  return answer;
+  const joined = new JoinedPage(page, pieces);
+  joins.set(page, { fragments, joined });
+  return joined;
 }

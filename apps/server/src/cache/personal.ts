@@ -2,8 +2,8 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { ACCESS_COOKIE, REFRESH_COOKIE } from '../auth/cookies.ts';
 
 /**
- * A request that may be answered per person (a token, or a session cookie by its name): never
- * answered from the public cache nor kept in it.
+ * A request that may be served per person (a token, or a session cookie by its name): never
+ * served from the public cache nor cached in it.
  */
 export function isPersonal({ authorization, cookie }: IncomingHttpHeaders): boolean {
   if (authorization) return true;

@@ -9,7 +9,7 @@ import { joinPage, type StoredFragment, type StoredPage } from './joined-page.ts
 import type { CachedResponse } from './cached-response.ts';
 
 /**
- * An article as /u/news/{slug} reads it, kept apart from the answer's JSON because every call
+ * An article as /u/news/{slug} reads it, cached apart from the response's JSON because every call
  * counts a view: `counted` is the views this instance added since the copy was read.
  */
 export interface ArticleRead {
@@ -21,7 +21,7 @@ export interface ArticleRead {
 
 /** What the public cache holds, each kind under keys of its own. */
 type Value =
-  | ({ kind: 'answer' } & CachedResponse)
+  | ({ kind: 'response' } & CachedResponse)
   | ({ kind: 'article' } & ArticleRead)
   | ({ kind: 'page' } & StoredPage)
   | ({ kind: 'fragment' } & StoredFragment);
@@ -45,7 +45,7 @@ export interface PublicationSchedule {
 
 export interface PublicCacheOptions {
   maxBytes: number;
-  /** The app's clock (domain/clock.ts), for answers that expire at a moment of their own. */
+  /** The app's clock (domain/clock.ts), for responses that expire at a moment of their own. */
   clock?: Clock;
   /** With Redis, invalidations reach every instance on the same server and prefix. */
   redis?: { url: string; prefix: string; log: BusLogger };
@@ -55,7 +55,7 @@ export interface PublicCacheOptions {
 
 /**
  * The public cache (docs/decisions/095): pages, the shared parts joined into them, public API
- * answers, articles and feeds, each an entry of `CacheEntries` with the tags it was built from.
+ * responses, articles and feeds, each an entry of `CacheEntries` with the tags it was built from.
  * Writes name what they make stale through `invalidate`, here at once and, with Redis, on every
  * other instance; while this instance may miss another's invalidations, nothing is cached.
  */
@@ -85,7 +85,7 @@ export class PublicCache {
       : null;
   }
 
-  /** True while entries are kept (a size above 0, and Redis subscribed when configured). */
+  /** True while entries are cached (a size above 0, and Redis subscribed when configured). */
   get enabled(): boolean {
     return this.entries.enabled;
   }
@@ -122,12 +122,12 @@ export class PublicCache {
     ]);
   };
 
-  /** A public API answer or feed, built by the request that finds it missing or stale. */
+  /** A public API response or feed, built by the request that finds it missing or stale. */
   response(key: string, build: Build<CachedResponse>): Promise<CachedResponse> {
-    return this.get('answer', `answer ${key}`, build, false);
+    return this.get('response', `response ${key}`, build, false);
   }
 
-  /** An article as `/u/news/{slug}` reads it, kept apart from the answer (each read counts). */
+  /** An article as `/u/news/{slug}` reads it, cached apart from the response (each read counts). */
   article(slug: string, read: () => Promise<NewsDto>): Promise<ArticleRead> {
     const build = async () => {
       const news = await read();
@@ -138,7 +138,7 @@ export class PublicCache {
     return this.get('article', articleKey(slug), build, true);
   }
 
-  /** A page in pieces (`joinPage` makes it an answer), rebuilt by the cache after writes. */
+  /** A page in pieces (`joinPage` makes it a response), rebuilt by the cache after writes. */
   page(key: string, build: Build<StoredPage>): Promise<StoredPage> {
     return this.get('page', `page ${key}`, build, true);
   }
@@ -148,17 +148,17 @@ export class PublicCache {
     return this.get('fragment', key, build, true);
   }
 
-  /** The kept answer for `key`, if one may be sent now, without building one. */
+  /** The cached response for `key`, if one may be sent now, without building one. */
   peekResponse(key: string): CachedResponse | undefined {
-    return this.peek('answer', `answer ${key}`);
+    return this.peek('response', `response ${key}`);
   }
 
-  /** The kept copy of an article, if any, without building one. */
+  /** The cached copy of an article, if any, without building one. */
   peekArticle(slug: string): ArticleRead | undefined {
     return this.peek('article', articleKey(slug));
   }
 
-  /** The kept page for `key` with its shared parts joined, if all are at hand. */
+  /** The cached page for `key` with its shared parts joined, if all are at hand. */
   peekPage(key: string): CachedResponse | undefined {
     const page = this.peek('page', `page ${key}`);
     return page && joinPage(page, (fragment) => this.peek('fragment', fragment));
@@ -196,7 +196,7 @@ export class PublicCache {
   /**
    * Drops, here, what the articles whose publication time has come name (what a write of each
    * would make stale, nothing given out stale: the article is everywhere from its time). Every
-   * instance does this by its own clock, before any read, so no kept entry outlives the next
+   * instance does this by its own clock, before any read, so no cached entry outlives the next
    * publication time.
    */
   private releaseDue() {
@@ -204,7 +204,7 @@ export class PublicCache {
     if (tags) void this.entries.invalidate(tags, { dropAll: true });
   }
 
-  /** Invalidations may have been missed: nothing kept can be trusted, nor the schedule. */
+  /** Invalidations may have been missed: nothing cached can be trusted, nor the schedule. */
   private missed() {
     this.entries.clear();
     this.schedule?.refresh();

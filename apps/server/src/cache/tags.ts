@@ -3,13 +3,13 @@ import { lookupKey } from '../domain/lookup-key.ts';
 import { isInNewsWindow } from '../domain/news-window.ts';
 
 /**
- * What a public answer depends on, named so that a write can say what it makes stale. Cached
- * pages and public API answers carry these tags; every mutation names the tags it touches, and
+ * What a public response depends on, named so that a write can say what it makes stale. Cached
+ * pages and public API responses carry these tags; every mutation names the tags it touches, and
  * only the entries carrying one of them go stale or are dropped (docs/decisions/095).
  */
 export type StaleTags = readonly string[];
 
-/** Makes stale every cached public answer carrying one of the tags, here and on every instance. */
+/** Makes stale every cached public response carrying one of the tags, here and on every instance. */
 export type Invalidate = (tags: StaleTags) => Promise<void>;
 
 export type ListFilter = 'category' | 'subcategory' | 'publisher' | 'anchor';
@@ -35,12 +35,12 @@ export const publicTags = {
   article: (slug: string) => `article:${lookupKey(slug)}`,
   /**
    * A category's or sub-category's own pages: a rename or move drops them (their address then
-   * answers with a redirect).
+   * redirects).
    */
   section: (kind: 'category' | 'subcategory', name: string) => `section:${kind}:${lookupKey(name)}`,
   /** What shows the name of a category, sub-category, publisher or anchor (article pages). */
   names: (kind: ListFilter, name: string) => `names:${kind}:${lookupKey(name)}`,
-  /** Every list of articles (pages, API answers, shared parts, feeds): renames name it. */
+  /** Every list of articles (pages, API responses, shared parts, feeds): renames name it. */
   lists: 'lists',
   /** The site's feed (/rss.xml): every article write names it. */
   feeds: 'feeds',
@@ -54,7 +54,7 @@ export const publicTags = {
   /** The sitemap index (its files' lastmod). */
   sitemap: 'sitemap',
   /**
-   * A person's page, API answer and feed (`/author/{slug}`, decision 103): the articles they are
+   * A person's page, API response and feed (`/author/{slug}`, decision 103): the articles they are
    * an author of and their profile. Slugs never change, so the tag is the person's for good.
    */
   author: (slug: string) => `author:${slug}`,
@@ -166,7 +166,7 @@ export const taxonomyTags = {
 
 /**
  * What a change of a person makes stale (decisions 103, 104): their page and feed always; a new
- * name also the bylines that show it and every list answer (the API's articles carry their
+ * name also the bylines that show it and every list response (the API's articles carry their
  * authors' names); a removal, the bylines and the authors' sitemap.
  */
 export function personTags(slug: string, change: { name?: boolean; removed?: boolean }): string[] {

@@ -11,7 +11,7 @@ function parse(url: string): { path: string; query: URLSearchParams } {
 }
 
 /**
- * One cache key per answer: the path without a trailing slash and the query in a fixed order,
+ * One cache key per response: the path without a trailing slash and the query in a fixed order,
  * so `?page=1&limit=6` and `?limit=6&page=1` share an entry.
  */
 export function cacheKey(url: string): string {
@@ -38,7 +38,7 @@ export function articleSlugOf(url: string): string | null {
 }
 
 /**
- * The slug of a person's feed (`/author/{slug}/rss.xml`) or API answer (`/api/v1/u/author/{slug}`),
+ * The slug of a person's feed (`/author/{slug}/rss.xml`) or API response (`/api/v1/u/author/{slug}`),
  * or null for any other path.
  */
 function authorOf(path: string): string | null {
@@ -58,7 +58,7 @@ function sectionOfFeed(path: string): { category: string; subcategory?: string }
 }
 
 /**
- * The tags of a public API answer or feed, from its URL: what a write must name to make it
+ * The tags of a public API response or feed, from its URL: what a write must name to make it
  * stale. Null for what is not a cacheable public read.
  */
 export function urlTags(url: string): StaleTags | null {
@@ -75,7 +75,7 @@ export function urlTags(url: string): StaleTags | null {
     return [publicTags.corrections, publicTags.newest];
   }
   const author = authorOf(path);
-  // A person's feed and API answer list their articles; the answer's articles name every author.
+  // A person's feed and API response list their articles; the response's articles name every author.
   if (author !== null && path.endsWith(`/${FEED_FILE}`)) return [publicTags.author(author)];
   if (author !== null) return [publicTags.author(author), publicTags.lists];
   if (path === '/sitemaps/authors.xml') return [publicTags.authorsSitemap];

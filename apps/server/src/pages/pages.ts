@@ -25,7 +25,7 @@ import { unavailablePage } from './unavailable.ts';
 import type { WebDist } from './web-dist.ts';
 import { markPage, type UnlistedPagesSlot } from './unlisted-pages.ts';
 
-/** Prefixes that belong to the API and media, which answer their own 404s. */
+/** Prefixes that belong to the API and media, which send their own 404s. */
 const NOT_PAGES = ['/api/', '/uploads/'];
 
 /** Whether a URL belongs to the API or media rather than to the pages. */
@@ -53,9 +53,9 @@ async function wholePage(
 /**
  * Every other GET is a page. Signed-in admins and the sign-in screens get the app shell; everyone
  * else a public page, rendered in a render worker from the services' reads (pages/reads.ts,
- * decision 096), kept by the public cache in pieces and served with the shared parts joined in
+ * decision 096), cached by the public cache in pieces and served with the shared parts joined in
  * (decision 095). An
- * article page counts one view per GET, kept or rendered. A page the renderer cannot find may
+ * article page counts one view per GET, cached or rendered. A page the renderer cannot find may
  * have moved or been removed (addresses/missing-pages.ts, decision 084).
  */
 export async function pagesRoute(
@@ -65,7 +65,7 @@ export async function pagesRoute(
   unlisted?: UnlistedPagesSlot,
 ) {
   const beaconViews = app.config.viewsFrom === 'beacon';
-  // Behind a CDN (beacon views) a page may be kept there too, but always revalidated.
+  // Behind a CDN (beacon views) a page may be cached there too, but always revalidated.
   const pageCacheControl = beaconViews ? 'public, no-cache' : 'no-cache, private';
   const frame = pageFrame(app.config, dist.template);
   const shellHtml = fillTemplate(dist.template, {
@@ -97,8 +97,8 @@ export async function pagesRoute(
     unavailable,
   });
 
-  /** A page in pieces, as kept. */
-  const keptPage = (
+  /** A page in pieces, as cached. */
+  const cachedPage = (
     {
       status,
       tags,
@@ -118,10 +118,10 @@ export async function pagesRoute(
         typeof part === 'string' ? pieceOf(part) : part,
       ),
     );
-    return keptPage(rendered, parts);
+    return cachedPage(rendered, parts);
   };
 
-  /** Renders the page at `url` (a deleted article's when `gone`): kept unless a failure. */
+  /** Renders the page at `url` (a deleted article's when `gone`): cached unless a failure. */
   const build = async (url: string, gone = false): Promise<Built<StoredPage>> => {
     pageRenders.count += 1;
     try {
@@ -134,9 +134,9 @@ export async function pagesRoute(
       }
       // Compressed in the render worker: its pieces' bytes are Buffers again here.
       const parts = result.parts.map((part) => ('fragment' in part ? part : arrivedPiece(part)));
-      const value = keptPage(result, parts);
+      const value = cachedPage(result, parts);
       if (result.status === 404 && !gone) return await missing(url, value);
-      // A 404 or 410 is kept too: its tags name what would make it a page (a new article's slug).
+      // A 404 or 410 is cached too: its tags name what would make it a page (a new article's slug).
       return { value, keep: [200, 404, 410].includes(result.status) };
     } catch (error) {
       app.log.error({ err: error }, 'server render failed; sending the app shell');
@@ -157,15 +157,15 @@ export async function pagesRoute(
       if (!isDatabaseUnavailable(error)) throw error;
       return sendPage(request, reply, unavailable);
     }
-    const answer = joinPage(page, (key) => fragments.get(key));
-    if (!answer) throw new Error('a shared part of the page is missing');
-    if (answer.viewOf && request.method === 'GET' && !beaconViews) {
-      countPageView(app, answer.viewOf, request.headers);
+    const cached = joinPage(page, (key) => fragments.get(key));
+    if (!cached) throw new Error('a shared part of the page is missing');
+    if (cached.viewOf && request.method === 'GET' && !beaconViews) {
+      countPageView(app, cached.viewOf, request.headers);
     }
-    return sendResponse(request, reply, answer);
+    return sendResponse(request, reply, cached);
   };
 
-  // An article's page from fields given, for one request: not kept, no view (decision 113).
+  // An article's page from fields given, for one request: not cached, no view (decision 113).
   if (unlisted) {
     unlisted.pages = {
       sendArticle: async (request, reply, article, marks, headers) => {
@@ -194,7 +194,7 @@ export async function pagesRoute(
     if (isAuthPath(pathnameOf(request.url))) return sendResponse(request, reply, shell);
     const { url } = request;
     if (isPersonal(request.headers)) {
-      // Possibly an admin: answered for this request alone, never from or into the cache.
+      // Possibly an admin: served for this request alone, never from or into the cache.
       const admin = await isAdmin(request);
       if (admin === null) return sendPage(request, reply, unavailable);
       if (admin) return sendResponse(request, reply, shell);

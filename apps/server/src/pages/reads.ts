@@ -22,7 +22,7 @@ export interface PageSources {
 
 /**
  * The reads of one page render, as calls on the services the API routes use, noting what the
- * page is built from: the tags that make it stale (the same as the API answer of each read,
+ * page is built from: the tags that make it stale (the same as the API response of each read,
  * cache/url-tags.ts), the article it shows, and whether a read found the database away.
  */
 export function pageReads(services: PageSources, shown?: NewsDto) {

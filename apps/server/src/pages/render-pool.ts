@@ -8,7 +8,7 @@ import type { PageInPieces, RenderedPage } from './page-render.ts';
 import type { RenderTask, RenderWorkerData } from './render-worker.ts';
 
 /**
- * Render threads: one per core but the one the site's thread answers readers on, at most four.
+ * Render threads: one per core but the one the site's thread serves readers on, at most four.
  * Each renders a few pages at a time, so that a page waiting for its reads (PostgreSQL) does not
  * hold up the next.
  */

@@ -11,7 +11,7 @@ export interface PageMarks {
  * Article pages shown to whoever holds a link, not to readers at large (a preview, decision
  * 113): the article page of any article's fields, rendered by the very renderer and with the
  * same shared parts as its public page, with `marks` and `headers` of the caller's. Never read
- * from or kept in the public cache, and never counted as a view.
+ * from or cached in the public cache, and never counted as a view.
  */
 export interface UnlistedPages {
   sendArticle(
