@@ -1,4 +1,11 @@
-import type { Expression, Kysely, Selectable } from 'kysely';
+import {
+  SqliteAdapter,
+  sql,
+  type Expression,
+  type Kysely,
+  type RawBuilder,
+  type Selectable,
+} from 'kysely';
 import {
   tagsForRead,
   type AdminNewsDto,
@@ -12,7 +19,6 @@ import type { Database, NewsTable } from '../db/schema.ts';
 import { isoNow, type Clock } from '../domain/clock.ts';
 import { NewsFigures, type ResolvedFilter } from './figures.ts';
 import { isPublicNews, isScheduledNews, narrowedNewsVisibility } from '../db/news-visibility.ts';
-import { authorsOf } from './access.ts';
 
 /** Which news a query reads; names are matched case-insensitively. */
 export interface NewsFilter {
@@ -38,6 +44,22 @@ export interface NewsRowWithNames extends NamedNewsRow {
   authors: StaffRef[];
 }
 
+/** A row as read with its authors: a JSON array, as text on SQLite and parsed by pg. */
+type RowWithBylines = NamedNewsRow & { bylines: string | StaffRef[] };
+
+/**
+ * The authors of the article `n`, in byline order, as one JSON array column of its row (decision
+ * 103): read in the statement that reads the rows rather than one more, which on PostgreSQL costs
+ * a round trip on every read of news.
+ */
+function bylinesOf(sqlite: boolean): RawBuilder<string | StaffRef[]> {
+  const person = sql`'_id', p.id, 'name', p.name, 'slug', p.slug`;
+  const from = sql`from news_authors a join admins p on p.id = a.staff_id where a.news_id = n.id`;
+  return sqlite
+    ? sql`(select json_group_array(json_object(${person}) order by a.position) ${from})`
+    : sql`(select coalesce(json_agg(json_build_object(${person}) order by a.position), '[]') ${from})`;
+}
+
 /**
  * A filter as a news query matches it: ids, or for a name that stands for one row at most (a
  * category, a publisher, an anchor) the lookup of its id inside the same statement.
@@ -60,6 +82,7 @@ export class NewsRepository {
   private readonly figures: NewsFigures;
   /** The public and scheduled tests of a list narrowed to one section, person or author. */
   private readonly narrowed: ReturnType<typeof narrowedNewsVisibility>;
+  private readonly bylines: RawBuilder<string | StaffRef[]>;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -67,6 +90,7 @@ export class NewsRepository {
   ) {
     this.figures = new NewsFigures(db);
     this.narrowed = narrowedNewsVisibility(db);
+    this.bylines = bylinesOf(db.getExecutor().adapter instanceof SqliteAdapter);
   }
 
   /**
@@ -89,6 +113,11 @@ export class NewsRepository {
           nameIn('anchors', 'n.anchor_id', 'anchor_name'),
         ];
       });
+  }
+
+  /** `withNames` and the authors of each row, in byline order (`withAuthors` reads them). */
+  private withNamesAndAuthors() {
+    return this.withNames().select(this.bylines.as('bylines'));
   }
 
   /**
@@ -223,7 +252,7 @@ export class NewsRepository {
       .limit(limit)
       .offset(offset);
     const [rows, counted] = await Promise.all([
-      this.withNames()
+      this.withNamesAndAuthors()
         .where('n.id', 'in', page)
         .orderBy('n.created_at', 'desc')
         .orderBy('n.id', 'desc')
@@ -234,16 +263,12 @@ export class NewsRepository {
     return { rows, count: Number(counted.count) };
   }
 
-  /**
-   * The authors of the rows, in byline order: one query for the whole page, never one per row
-   * (decision 103).
-   */
-  private async withAuthors(rows: NamedNewsRow[]): Promise<NewsRowWithNames[]> {
-    const authors = await authorsOf(
-      this.db,
-      rows.map((row) => row.id),
-    );
-    return rows.map((row) => ({ ...row, authors: authors.get(row.id) ?? [] }));
+  /** Rows read with `withNamesAndAuthors`, their authors as a list. */
+  private withAuthors(rows: RowWithBylines[]): NewsRowWithNames[] {
+    return rows.map(({ bylines, ...row }) => ({
+      ...row,
+      authors: typeof bylines === 'string' ? (JSON.parse(bylines) as StaffRef[]) : bylines,
+    }));
   }
 
   private async listResolvedWithAuthors(
@@ -285,7 +310,7 @@ export class NewsRepository {
       .orderBy('m.id', 'desc')
       .limit(limit)
       .offset(offset);
-    return this.withNames()
+    return this.withNamesAndAuthors()
       .where('n.id', 'in', page)
       .orderBy('n.created_at', 'desc')
       .orderBy('n.id', 'desc')
@@ -293,7 +318,7 @@ export class NewsRepository {
   }
 
   async findById(id: string): Promise<NewsRowWithNames | undefined> {
-    return this.one(await this.withNames().where('n.id', '=', id).executeTakeFirst());
+    return this.one(await this.withNamesAndAuthors().where('n.id', '=', id).executeTakeFirst());
   }
 
   /** The row of an article with its names but not its authors, for a write that knows them. */
@@ -304,12 +329,12 @@ export class NewsRepository {
   /** The rows of these ids, in no particular order; ids that vanished are left out. */
   async findByIds(ids: string[]): Promise<NewsRowWithNames[]> {
     if (ids.length === 0) return [];
-    return this.withAuthors(await this.withNames().where('n.id', 'in', ids).execute());
+    return this.withAuthors(await this.withNamesAndAuthors().where('n.id', 'in', ids).execute());
   }
 
   /** Articles scheduled for after now, soonest first: what becomes public next, and when. */
   async scheduled(limit: number): Promise<NewsRowWithNames[]> {
-    const rows = await this.withNames()
+    const rows = await this.withNamesAndAuthors()
       .where(isScheduledNews('n', isoNow(this.clock)))
       .orderBy('n.created_at')
       .orderBy('n.id')
@@ -319,13 +344,13 @@ export class NewsRepository {
   }
 
   async findBySlug(slug: string, activeOnly: boolean): Promise<NewsRowWithNames | undefined> {
-    let query = this.withNames().where('n.slug', '=', slug);
+    let query = this.withNamesAndAuthors().where('n.slug', '=', slug);
     if (activeOnly) query = query.where(isPublicNews('n', isoNow(this.clock)));
     return this.one(await query.executeTakeFirst());
   }
 
-  private async one(row: NamedNewsRow | undefined): Promise<NewsRowWithNames | undefined> {
-    return row && (await this.withAuthors([row]))[0];
+  private one(row: RowWithBylines | undefined): NewsRowWithNames | undefined {
+    return row && this.withAuthors([row])[0];
   }
 }
 
