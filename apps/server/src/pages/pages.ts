@@ -146,13 +146,16 @@ export async function pagesRoute(
 
   /** Sends a page with its shared parts joined in (each built once, when missing). */
   const sendPage = async (request: FastifyRequest, reply: FastifyReply, page: StoredPage) => {
-    const fragments = new Map<string, StoredFragment>();
+    const slots = new Map<string, SlotRef>();
+    for (const part of page.parts) if ('fragment' in part) slots.set(part.fragment, part);
+    let fragments: Map<string, StoredFragment>;
     try {
-      for (const part of page.parts) {
-        if (!('fragment' in part) || fragments.has(part.fragment)) continue;
-        const build = async () => storedFragment(await renders.shared(part.slot));
-        fragments.set(part.fragment, await app.publicCache.fragment(part.fragment, build));
-      }
+      // The shared parts missing from the cache are built at the same time, not one by one.
+      const found = [...slots.values()].map(async ({ fragment, slot }) => {
+        const build = async () => storedFragment(await renders.shared(slot));
+        return [fragment, await app.publicCache.fragment(fragment, build)] as const;
+      });
+      fragments = new Map(await Promise.all(found));
     } catch (error) {
       if (!isDatabaseUnavailable(error)) throw error;
       return sendPage(request, reply, unavailable);
