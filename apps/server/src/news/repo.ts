@@ -49,7 +49,7 @@ type RowWithBylines = NamedNewsRow & { bylines: string | StaffRef[] };
 
 /**
  * The authors of the article `n`, in byline order, as one JSON array column of its row (decision
- * 103): read in the statement that reads the rows rather than one more, which on PostgreSQL costs
+ * 128): read in the statement that reads the rows rather than one more, which on PostgreSQL costs
  * a round trip on every read of news.
  */
 function bylinesOf(sqlite: boolean): RawBuilder<string | StaffRef[]> {
