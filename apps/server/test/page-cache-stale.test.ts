@@ -111,6 +111,34 @@ describe('a list page read lately, made stale by a write', () => {
   });
 });
 
+describe('a list page whose rebuild is under way when more writes name it', () => {
+  const site = siteForBlock();
+
+  it('is rebuilt once more after that rebuild, for all of them, not once per write', async () => {
+    await site().page();
+    const release = holdRenders(dist);
+    const before = renders();
+    const writes: Promise<void>[] = [];
+    try {
+      writes.push(site().retitle('Harbour reopens on Monday'));
+      await vi.waitFor(() => expect(renders()).toBe(before + 1));
+      // Two more writes while that rebuild runs: it may miss them, so one more follows it.
+      writes.push(site().retitle('Harbour reopens on Tuesday'));
+      writes.push(createNews(site().ctx, { title: 'Ferries run again' }).then(() => undefined));
+      await Promise.all(writes.slice(1));
+    } finally {
+      release();
+    }
+    await Promise.all(writes);
+    await vi.waitFor(async () => {
+      const { body } = await site().page();
+      expect(body).toContain('Harbour reopens on Tuesday');
+      expect(body).toContain('Ferries run again');
+    });
+    expect(renders() - before).toBe(2);
+  });
+});
+
 describe("an article's own page, made stale by a write of it", () => {
   const site = siteForBlock();
 

@@ -38,6 +38,18 @@ const page = (url: string, extra: Record<string, string> = {}) =>
   t.app.inject({ method: 'GET', url, headers: extra });
 const publicApi = (url: string) => call(t.app, { method: 'GET', url: `/api/v1/u${url}` });
 
+/** The titles of a public API list. */
+const titles = async (url: string): Promise<string[]> =>
+  (await publicApi(url)).body.data.map((n: { title: string }) => n.title);
+
+/** Changes an article's title around the services: no write names what shows it. */
+const retitleInSql = (id: string) =>
+  t.app.db.kysely
+    .updateTable('news')
+    .set({ title: 'Renamed in SQL' })
+    .where('id', '=', id)
+    .execute();
+
 /** Renders a GET of `url` causes. */
 async function rendersOf(url: string): Promise<number> {
   const before = renders();
@@ -196,16 +208,10 @@ describe('what a write drops', () => {
 
   it('the public API keeps answers a write did not name, and drops those it did', async () => {
     const cup = await createNews(sports, { title: 'Semi final' });
-    const titles = async (url: string) =>
-      (await publicApi(url)).body.data.map((n: { title: string }) => n.title);
     await titles('/get?category=Sports&limit=100');
     await titles('/get?category=World&limit=100');
     // Changed around the services: no write names it, so the kept answer stays as it was.
-    await t.app.db.kysely
-      .updateTable('news')
-      .set({ title: 'Renamed in SQL' })
-      .where('id', '=', cup._id)
-      .execute();
+    await retitleInSql(cup._id);
     expect(await titles('/get?category=Sports&limit=100')).toContain('Semi final');
     await createNews(world, { title: 'World write' });
     expect(await titles('/get?category=Sports&limit=100')).toContain('Semi final');
@@ -213,6 +219,33 @@ describe('what a write drops', () => {
     await createNews(sports, { title: 'Sports write' });
     expect(await titles('/get?category=Sports&limit=100')).toEqual(
       expect.arrayContaining(['Sports write', 'Renamed in SQL']),
+    );
+  });
+
+  it("a write to one category's sub-category leaves another category's of the same name kept", async () => {
+    const inCategory = async (category: string): Promise<NewsContext> => ({
+      app: t.app,
+      headers,
+      taxonomy: await createTaxonomy(t.app, headers, { category, subcategory: 'Analysis' }),
+    });
+    const [markets, science] = [await inCategory('Markets'), await inCategory('Science')];
+    await createNews(markets, { title: 'Rates hold' });
+    const lab = await createNews(science, { title: 'Comet seen' });
+    for (const url of ['/markets/analysis', '/science/analysis'])
+      expect(await rendersOf(url)).toBe(1);
+    await titles('/get?category=Science&subcategory=Analysis');
+    await titles('/get?subcategory=Analysis');
+    // Changed around the services: only a kept copy still shows the old title.
+    await retitleInSql(lab._id);
+    await createNews(markets, { title: 'Rates rise' });
+    expect(await rendersOf('/science/analysis')).toBe(0);
+    expect((await page('/science/analysis')).body).toContain('Comet seen');
+    expect(await titles('/get?category=Science&subcategory=Analysis')).toEqual(['Comet seen']);
+    expect((await page('/markets/analysis')).body).toContain('Rates rise');
+    expect(await titles('/get?category=Markets&subcategory=Analysis')).toContain('Rates rise');
+    // Filtered by the sub-category's name alone, the list holds both: the write names it.
+    expect(await titles('/get?subcategory=Analysis')).toEqual(
+      expect.arrayContaining(['Rates rise', 'Renamed in SQL']),
     );
   });
 

@@ -57,6 +57,12 @@ interface Entry<V extends CacheValue> {
   rebuild: Build<V> | null;
 }
 
+/** A build of a key, and whether it has begun reading (it may wait for an overtaken one first). */
+interface Underway<V> {
+  readonly value: Promise<V>;
+  readonly begun: boolean;
+}
+
 interface Invalidation {
   count: number;
   at: number;
@@ -99,7 +105,13 @@ export interface CacheEntriesOptions {
 export class CacheEntries<V extends CacheValue> {
   private readonly entries: LRUCache<string, Entry<V>> | null;
   private readonly byTag = new Map<string, Set<string>>();
-  private readonly builds = new Map<string, Promise<V>>();
+  /** The build each reader of a key joins: one that started after the last write naming it. */
+  private readonly builds = new Map<string, Underway<V>>();
+  /**
+   * Builds a write overtook (they may have read what it changed): still running, so the next build
+   * of the key waits for them and writes that arrive meanwhile share that one next build.
+   */
+  private readonly overtaken = new Map<string, Promise<unknown>>();
   private readonly recent: Invalidation[] = [];
   private invalidations = 0;
   /** Keys waiting for a rebuild after a write, in the order they were read (latest first). */
@@ -144,7 +156,7 @@ export class CacheEntries<V extends CacheValue> {
     const under = this.builds.get(key);
     if (under) {
       this.counts.waits += 1;
-      return under;
+      return under.value;
     }
     this.counts.builds += 1;
     return this.start(key, build, rebuild);
@@ -188,19 +200,41 @@ export class CacheEntries<V extends CacheValue> {
     return entry.staleSince === null ? expiry : Math.min(entry.staleSince, expiry);
   }
 
+  /**
+   * Builds `key` once: after the build a write overtook, if one still runs (at most STALE_FOR_MS
+   * later), and not at all when that one turned out current. An entry the cache cannot rebuild by
+   * itself is built by the request that asks (the API's responses, cache/cached-routes.ts): that
+   * build begins at once, as its request runs it.
+   */
   private start(key: string, build: Build<V>, rebuild: Build<V> | null): Promise<V> {
-    const startedIn = this.invalidations;
-    const builtAt = this.options.now();
-    const underway = build().then(({ value, keep }) => {
+    const overtaken = rebuild ? this.overtaken.get(key) : undefined;
+    let begun = false;
+    const run = async (): Promise<V> => {
+      if (overtaken) {
+        await settledWithin(overtaken, STALE_FOR_MS);
+        const done = this.entries?.peek(key);
+        if (done && this.staleSince(done) === null) return done.value;
+      }
+      begun = true;
+      const startedIn = this.invalidations;
+      const builtAt = this.options.now();
+      const { value, keep } = await build();
       if (keep && this.enabled) this.keep(key, value, startedIn, builtAt, rebuild);
       return value;
-    });
+    };
+    const underway: Underway<V> = {
+      value: run(),
+      get begun() {
+        return begun;
+      },
+    };
     this.builds.set(key, underway);
     const forget = () => {
       if (this.builds.get(key) === underway) this.builds.delete(key);
+      if (this.overtaken.get(key) === underway.value) this.overtaken.delete(key);
     };
-    underway.then(forget, forget);
-    return underway;
+    underway.value.then(forget, forget);
+    return underway.value;
   }
 
   /**
@@ -220,7 +254,7 @@ export class CacheEntries<V extends CacheValue> {
     });
     if (this.recent.length > RECENT_INVALIDATIONS) this.recent.shift();
     if (everything) {
-      this.builds.clear();
+      for (const key of [...this.builds.keys()]) this.overtake(key);
       this.entries.clear();
       return Promise.resolve();
     }
@@ -235,9 +269,9 @@ export class CacheEntries<V extends CacheValue> {
         else entry.staleSince ??= now;
       }
     }
-    // Builds under way may have read what the write changed: later readers start new ones.
+    // Builds under way may have read what the write changed: later readers wait for new ones.
     for (const key of [...this.builds.keys()]) {
-      if (touched.has(key) || !this.entries.has(key)) this.builds.delete(key);
+      if (touched.has(key) || !this.entries.has(key)) this.overtake(key);
     }
     const lately = performance.now() - READ_LATELY_MS;
     const chosen: string[] = [];
@@ -248,13 +282,18 @@ export class CacheEntries<V extends CacheValue> {
     }
     chosen.sort((a, b) => (touched.get(b)?.readAt ?? 0) - (touched.get(a)?.readAt ?? 0));
     // Whoever wrote waits for them, but never past the time readers may get a stale copy.
-    let timer: NodeJS.Timeout | undefined;
-    return Promise.race([
-      Promise.all(chosen.map((key) => this.refreshSoon(key))),
-      new Promise<void>((resolve) => {
-        timer = setTimeout(resolve, STALE_FOR_MS);
-      }),
-    ]).then(() => clearTimeout(timer));
+    return settledWithin(Promise.all(chosen.map((key) => this.refreshSoon(key))), STALE_FOR_MS);
+  }
+
+  /**
+   * A build of `key` that has begun reading may have missed this write: nobody joins it any more,
+   * and the next build waits for it. One that has not begun reads what the write changed.
+   */
+  private overtake(key: string) {
+    const underway = this.builds.get(key);
+    if (!underway?.begun) return;
+    this.builds.delete(key);
+    this.overtaken.set(key, underway.value);
   }
 
   /** Queues `key`'s rebuild; resolves when it is done (or was not needed any more). */
@@ -283,11 +322,11 @@ export class CacheEntries<V extends CacheValue> {
   private async refreshNow(key: string): Promise<void> {
     const entry = this.entries?.peek(key);
     if (!entry?.rebuild || entry.staleSince === null) return;
-    // A build that started after the write reads what it wrote: joined, not repeated.
+    // A build that began after the write reads what it wrote: joined, not repeated.
     const under = this.builds.get(key);
     this.counts.refreshes += under ? 0 : 1;
     try {
-      await (under ?? this.start(key, entry.rebuild, entry.rebuild));
+      await (under?.value ?? this.start(key, entry.rebuild, entry.rebuild));
     } catch {
       // Not rebuilt: dropped below, and its next reader builds it.
     }
@@ -301,8 +340,9 @@ export class CacheEntries<V extends CacheValue> {
 
   /**
    * Keeps what a build that started after `startedIn` invalidations made: current when none
-   * since named one of its tags, stale from the first that did, and not at all when one dropped
-   * everything, when it is too old to tell, or when a newer build's value is cached already.
+   * since named one of its tags, stale from the first that did, and not at all when one named its
+   * own tag or dropped everything, when it is too old to tell, or when a newer build's value is
+   * cached already.
    */
   private keep(
     key: string,
@@ -325,8 +365,8 @@ export class CacheEntries<V extends CacheValue> {
         const named = value.tags.filter((tag) => tags.has(tag));
         if (named.length === 0) continue;
         if (named.some(isOwnTag)) return;
-        staleSince = at;
-        break;
+        // Stale from the first write that named it, unless a later one dropped it.
+        staleSince ??= at;
       }
     }
     const entry: Entry<V> = {
@@ -354,4 +394,19 @@ export class CacheEntries<V extends CacheValue> {
       if (keys?.size === 0) this.byTag.delete(tag);
     }
   }
+}
+
+/** Resolves when `promise` settles, or after `ms`, whichever is first; never rejects. */
+async function settledWithin(promise: Promise<unknown>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    promise.then(
+      () => undefined,
+      () => undefined,
+    ),
+    new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, ms);
+    }),
+  ]);
+  clearTimeout(timer);
 }

@@ -30,6 +30,12 @@ export const publicTags = {
   /** The unfiltered newest-first lists: home page, /u/get without filters, /u/latest, RSS. */
   newest: `${LIST_FAMILIES.list}newest`,
   list: (filter: ListFilter, name: string) => `${LIST_FAMILIES.list}${filter}:${lookupKey(name)}`,
+  /**
+   * One category's sub-category list: sub-category names repeat across categories ('Analysis' in
+   * each), and a write to one must not make every section of that name stale.
+   */
+  sectionList: (category: string, subcategory: string) =>
+    `${LIST_FAMILIES.list}section:${lookupKey(category)}/${lookupKey(subcategory)}`,
   related: (category: string) => `${LIST_FAMILIES.related}${lookupKey(category)}`,
   /** An article's own page and read: a write of it drops them (`isOwnTag`). */
   article: (slug: string) => `article:${lookupKey(slug)}`,
@@ -85,6 +91,17 @@ export function filterTag(filter: ListFilter, value: unknown): string | null {
   return typeof name === 'string' ? publicTags.list(filter, name) : null;
 }
 
+/**
+ * The tag of a list filtered by a category and one of its sub-categories (filter values as the
+ * API reads them); null unless both name one.
+ */
+export function sectionListTag(category: unknown, subcategory: unknown): string | null {
+  const [inCategory, named] = [nameFilterValue(category), nameFilterValue(subcategory)];
+  return typeof inCategory === 'string' && typeof named === 'string'
+    ? publicTags.sectionList(inCategory, named)
+    : null;
+}
+
 /** What decides where an article shows. */
 export type ArticlePlaces = Pick<
   NewsDto,
@@ -114,6 +131,7 @@ export function articleTags(news: ArticlePlaces, now: Date): string[] {
     tags.push(publicTags.sectionFeed({ category }));
     if (news.subcategory) {
       tags.push(publicTags.sectionFeed({ category, subcategory: news.subcategory.name }));
+      tags.push(publicTags.sectionList(category, news.subcategory.name));
     }
   }
   if (news.subcategory) tags.push(publicTags.list('subcategory', news.subcategory.name));

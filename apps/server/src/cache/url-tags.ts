@@ -1,6 +1,6 @@
 import { FEED_FILE, nameFilterValue, publicPaths } from '@newsroom/contract';
 import { lookupKey } from '../domain/lookup-key.ts';
-import { filterTag, publicTags, type ListFilter, type StaleTags } from './tags.ts';
+import { filterTag, publicTags, sectionListTag, type ListFilter, type StaleTags } from './tags.ts';
 
 const API = '/api/v1/u';
 
@@ -102,7 +102,9 @@ export function urlTags(url: string): StaleTags | null {
     }
     case '/get': {
       const tagOf = (name: ListFilter) => filterTag(name, query.get(name) ?? undefined);
-      const sub = tagOf('subcategory');
+      const sub =
+        sectionListTag(query.get('category') ?? undefined, query.get('subcategory') ?? undefined) ??
+        tagOf('subcategory');
       // A sub-category's list holds only its own articles: its category's tag would add nothing
       // but every write to the category's other sub-categories.
       const filters = [sub ?? tagOf('category'), sub, tagOf('publisher'), tagOf('anchor')];

@@ -1,5 +1,5 @@
 import { resolveSection, type NewsDto, type PublicReads } from '@newsroom/contract';
-import { filterTag, articleNameTags, publicTags } from '../cache/tags.ts';
+import { filterTag, articleNameTags, publicTags, sectionListTag } from '../cache/tags.ts';
 import type { PageArticle } from '../cache/cached-response.ts';
 import { isDatabaseUnavailable } from '../db/errors.ts';
 import { DomainError } from '../domain/errors.ts';
@@ -66,6 +66,7 @@ export function pageReads(services: PageSources, shown?: NewsDto) {
       noted(() => {
         // A sub-category's list holds only its own articles: its tag alone names what changes it.
         const listTag =
+          sectionListTag(category, subcategory) ??
           filterTag('subcategory', subcategory) ??
           filterTag('category', category) ??
           publicTags.newest;

@@ -23,6 +23,7 @@ const IDLE_MS = 2 ** 31 - 1;
  */
 export class RenderPool {
   private pool: Piscina | null = null;
+  private closed = false;
 
   constructor(
     private readonly data: Omit<RenderWorkerData, 'distDir'> & { clock: Clock },
@@ -44,12 +45,16 @@ export class RenderPool {
     return this.run({ kind: 'shared', slot, now: this.data.clock.now().getTime() });
   }
 
+  /** Lets the renders under way finish (a thread's answer after a destroy would find no task). */
   async close(): Promise<void> {
-    await this.pool?.destroy();
+    this.closed = true;
+    const pool = this.pool;
     this.pool = null;
+    await pool?.close();
   }
 
   private run<T>(task: RenderTask): Promise<T> {
+    if (this.closed) return Promise.reject(new Error('the render pool is closed'));
     this.pool ??= this.start();
     return this.pool.run(task) as Promise<T>;
   }

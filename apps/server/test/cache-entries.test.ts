@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { CacheEntries, type Built } from '../src/cache/entries.ts';
+
+interface Copy {
+  text: string;
+  bytes: number;
+  tags: string[];
+  status: number;
+}
+
+/** A build that finishes when the test says so. */
+function heldBuild() {
+  let finish: (text: string) => void = () => undefined;
+  const built = new Promise<Built<Copy>>((resolve) => {
+    finish = (text) =>
+      resolve({
+        value: { text, bytes: 1, tags: ['list:newest', 'article:a'], status: 200 },
+        keep: true,
+      });
+  });
+  return { build: () => built, finish };
+}
+
+const cache = () =>
+  new CacheEntries<Copy>({ maxBytes: 1_000_000, now: () => 0, trusted: () => true });
+
+describe('a build that writes overlapped', () => {
+  it('is not kept when a later write named its own tag, after one that named a list it shows', async () => {
+    const entries = cache();
+    const first = heldBuild();
+    const read = entries.get('page a', first.build, first.build);
+    await entries.invalidate(['list:newest']);
+    await entries.invalidate(['article:a']);
+    first.finish('before both writes');
+    await read;
+    const next = heldBuild();
+    const again = entries.get('page a', next.build, next.build);
+    next.finish('after both writes');
+    expect((await again).text).toBe('after both writes');
+  });
+
+  it('is kept as stale when only a list it shows was named, and given out meanwhile', async () => {
+    const entries = cache();
+    const first = heldBuild();
+    const read = entries.get('page a', first.build, first.build);
+    await entries.invalidate(['list:newest']);
+    first.finish('before the write');
+    await read;
+    const next = heldBuild();
+    expect((await entries.get('page a', next.build, next.build)).text).toBe('before the write');
+  });
+});
+
+describe('a build after one a write overtook', () => {
+  it('waits for it when the cache rebuilds the entry itself, and is not needed if it came out current', async () => {
+    const entries = cache();
+    const first = heldBuild();
+    const read = entries.get('page a', first.build, first.build);
+    // A write naming nothing the page shows: the build may have read it, so it is overtaken.
+    await entries.invalidate(['list:other']);
+    let begun = false;
+    const next = entries.get(
+      'page a',
+      async () => {
+        begun = true;
+        return heldBuild().build();
+      },
+      first.build,
+    );
+    expect(begun).toBe(false);
+    first.finish('read before the write');
+    await read;
+    expect((await next).text).toBe('read before the write');
+    expect(begun).toBe(false);
+  });
+
+  it("begins at once when its request builds it (an API response, built by the route's handler)", async () => {
+    const entries = cache();
+    const first = heldBuild();
+    void entries.get('response a', first.build, null);
+    await entries.invalidate(['list:newest']);
+    let begun = false;
+    const second = heldBuild();
+    const next = entries.get(
+      'response a',
+      () => {
+        begun = true;
+        return second.build();
+      },
+      null,
+    );
+    expect(begun).toBe(true);
+    second.finish('built by its request');
+    expect((await next).text).toBe('built by its request');
+    first.finish('overtaken');
+  });
+});
