@@ -92,14 +92,17 @@ export function filterTag(filter: ListFilter, value: unknown): string | null {
 }
 
 /**
- * The tag of a list filtered by a category and one of its sub-categories (filter values as the
- * API reads them); null unless both name one.
+ * The tag of a list filtered by section (filter values as the API reads them): a category's
+ * sub-category's own, else the sub-category's name's, else the category's; null for neither. A
+ * sub-category's list holds only its own articles: its category's tag would add nothing but every
+ * write to the category's other sub-categories.
  */
 export function sectionListTag(category: unknown, subcategory: unknown): string | null {
   const [inCategory, named] = [nameFilterValue(category), nameFilterValue(subcategory)];
-  return typeof inCategory === 'string' && typeof named === 'string'
+  if (typeof named !== 'string') return filterTag('category', inCategory);
+  return typeof inCategory === 'string'
     ? publicTags.sectionList(inCategory, named)
-    : null;
+    : publicTags.list('subcategory', named);
 }
 
 /** What decides where an article shows. */

@@ -102,12 +102,8 @@ export function urlTags(url: string): StaleTags | null {
     }
     case '/get': {
       const tagOf = (name: ListFilter) => filterTag(name, query.get(name) ?? undefined);
-      const sub =
-        sectionListTag(query.get('category') ?? undefined, query.get('subcategory') ?? undefined) ??
-        tagOf('subcategory');
-      // A sub-category's list holds only its own articles: its category's tag would add nothing
-      // but every write to the category's other sub-categories.
-      const filters = [sub ?? tagOf('category'), sub, tagOf('publisher'), tagOf('anchor')];
+      const section = sectionListTag(query.get('category'), query.get('subcategory'));
+      const filters = [section, tagOf('publisher'), tagOf('anchor')];
       const named = [...new Set(filters.filter((tag): tag is string => tag !== null))];
       return [...(named.length > 0 ? named : [publicTags.newest]), publicTags.lists];
     }

@@ -1,5 +1,5 @@
 import { resolveSection, type NewsDto, type PublicReads } from '@newsroom/contract';
-import { filterTag, articleNameTags, publicTags, sectionListTag } from '../cache/tags.ts';
+import { articleNameTags, publicTags, sectionListTag } from '../cache/tags.ts';
 import type { PageArticle } from '../cache/cached-response.ts';
 import { isDatabaseUnavailable } from '../db/errors.ts';
 import { DomainError } from '../domain/errors.ts';
@@ -64,13 +64,7 @@ export function pageReads(services: PageSources, shown?: NewsDto) {
       }),
     newsPage: ({ category, subcategory, page, limit }) =>
       noted(() => {
-        // A sub-category's list holds only its own articles: its tag alone names what changes it.
-        const listTag =
-          sectionListTag(category, subcategory) ??
-          filterTag('subcategory', subcategory) ??
-          filterTag('category', category) ??
-          publicTags.newest;
-        tags.add(listTag);
+        tags.add(sectionListTag(category, subcategory) ?? publicTags.newest);
         tags.add(publicTags.lists);
         // A section's own page: its rename makes the address redirect at once.
         if (category) tags.add(publicTags.section('category', category));
