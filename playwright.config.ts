@@ -62,7 +62,7 @@ export default defineConfig({
     },
     {
       command: serve,
-      url: `http://127.0.0.1:${port}/health`,
+      url: `http://127.0.0.1:${port}/-/health`,
       reuseExistingServer: false,
       timeout: 120_000,
       env: {

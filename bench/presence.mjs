@@ -119,7 +119,7 @@ async function startInstance() {
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
     try {
-      if ((await fetch(`${base}/health`)).ok) break;
+      if ((await fetch(`${base}/-/health`)).ok) break;
     } catch {
       if (i > 240) throw new Error('the server did not start');
     }

@@ -128,7 +128,7 @@ async function runPass(cacheMb, urlsOf) {
   const base = `http://127.0.0.1:${port}`;
   const plans = cacheMb === '0' && !values['no-plans'];
   try {
-    await waitFor(`${base}/health`);
+    await waitFor(`${base}/-/health`);
     const recording = plans ? planRecording() : null;
     console.log(
       `\n${where}, ${articles.toLocaleString('en')} articles, PAGE_CACHE_MB=${cacheMb}, ${requests} sequential requests per read${cacheMb === '0' ? '' : `, over ${WARM_URLS} URLs each, visited once first`}\n`,

@@ -239,7 +239,7 @@ async function startServer() {
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 600; i++) {
     try {
-      if ((await fetch(`${base}/health`)).ok) return base;
+      if ((await fetch(`${base}/-/health`)).ok) return base;
     } catch {
       // not listening yet
     }

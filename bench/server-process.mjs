@@ -93,7 +93,7 @@ export async function startServer(env = {}, { prepare } = {}) {
     }
   });
   const base = `http://127.0.0.1:${port}`;
-  await waitFor(`${base}/health`);
+  await waitFor(`${base}/-/health`);
   return {
     base,
     pid: child.pid,

@@ -122,7 +122,7 @@ async function startServer(env) {
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
     try {
-      if ((await fetch(`${base}/health`)).ok) break;
+      if ((await fetch(`${base}/-/health`)).ok) break;
     } catch {
       // not listening yet
     }

@@ -52,7 +52,7 @@ async function waitForHealth(base, server) {
   for (let attempt = 0; attempt < 240; attempt += 1) {
     if (server.exitCode !== null) throw new Error(`The server exited (${server.exitCode})`);
     try {
-      if ((await fetch(`${base}/health`)).ok) return;
+      if ((await fetch(`${base}/-/health`)).ok) return;
     } catch {
       // not listening yet
     }

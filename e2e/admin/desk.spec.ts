@@ -284,7 +284,7 @@ async function serverAhead(ms: number): Promise<{ url: string; stop: () => void 
   const url = `http://127.0.0.1:${port}`;
   for (let attempt = 0; attempt < 100; attempt++) {
     try {
-      if ((await fetch(`${url}/health`)).ok) return { url, stop: () => child.kill() };
+      if ((await fetch(`${url}/-/health`)).ok) return { url, stop: () => child.kill() };
     } catch {
       // Not listening yet.
     }

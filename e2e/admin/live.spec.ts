@@ -77,7 +77,7 @@ async function secondInstance(): Promise<Instance> {
   const url = `http://127.0.0.1:${port}`;
   for (let attempt = 0; attempt < 100; attempt++) {
     try {
-      if ((await fetch(`${url}/health`)).ok) {
+      if ((await fetch(`${url}/-/health`)).ok) {
         const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
         return { url, stop: () => (child.kill(), exited) };
       }

@@ -12,7 +12,7 @@ import { fakeDist } from './web-dist.ts';
 
 /*
  * A few thousand generated malformed requests over every route of the app, through a real
- * socket, each followed on the same connection by GET /health. None may answer 5xx, answer
+ * socket, each followed on the same connection by GET /-/health. None may answer 5xx, answer
  * outside the envelope, leave its connection hanging, or write anything. The seed is printed;
  * FUZZ_SEED=<seed> replays a run.
  */
@@ -96,7 +96,7 @@ function problem(answer: RawResponse, method: string, path: string): string | nu
   } catch {
     return 'answered JSON that does not parse';
   }
-  if (!api && !('statusCode' in body)) return null; // /health answers its own JSON
+  if (!api && !('statusCode' in body)) return null; // /-/health answers its own JSON
   if (body.statusCode !== answer.status || !('data' in body) || typeof body.message !== 'string') {
     return `answered outside the envelope: ${answer.body.toString().slice(0, 120)}`;
   }
@@ -110,7 +110,7 @@ function judge(fuzz: FuzzCase, result: Exchange): string[] {
   if (result.responses.length === 0 && !result.hung) found.push('closed without an answer');
   result.responses.forEach((answer, i) => {
     const issue =
-      i === 0 ? problem(answer, fuzz.method, fuzz.path) : problem(answer, 'GET', '/health');
+      i === 0 ? problem(answer, fuzz.method, fuzz.path) : problem(answer, 'GET', '/-/health');
     if (issue) found.push(issue);
   });
   return found.map((issue) => `${fuzz.label}: ${issue}`);
@@ -128,7 +128,7 @@ it(
     );
     const before = await counts();
     const failures: string[] = [];
-    const next = request('GET', '/health');
+    const next = request('GET', '/-/health');
     let cursor = 0;
     const worker = async () => {
       while (cursor < cases.length) {

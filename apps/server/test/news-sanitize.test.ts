@@ -110,7 +110,7 @@ describe('the description is sanitised before it is stored', () => {
 describe('embedded players', () => {
   /** The frame sources of the Content-Security-Policy the site sends. */
   async function cspFrameSources(): Promise<string[]> {
-    const res = await t.app.inject({ method: 'GET', url: '/health' });
+    const res = await t.app.inject({ method: 'GET', url: '/-/health' });
     const policy = String(res.headers['content-security-policy']);
     const directive = policy.split(';').find((part) => part.trim().startsWith('frame-src'));
     return (directive ?? '').trim().split(/\s+/).slice(1);

@@ -21,7 +21,7 @@ describe('operations', () => {
 
   it('asks browsers to stay on HTTPS when the site is served over https', async () => {
     t = await createTestApp({ PUBLIC_URL: 'https://news.test' });
-    const res = await call(t.app, { method: 'GET', url: '/health' });
+    const res = await call(t.app, { method: 'GET', url: '/-/health' });
     expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);
     expect(res.headers['content-security-policy']).toContain('upgrade-insecure-requests');
   });

@@ -75,7 +75,7 @@ describe.skipIf(skipReason)(`outages${skipReason ? ` (skipped: ${skipReason})` :
     await sleep(500); // long enough for the load to meet the stopped database
     const kept = await fetch(`${server.baseUrl}/`);
     const page = await fetch(`${server.baseUrl}/news/not-read-before-the-outage`);
-    const health = await fetch(`${server.baseUrl}/health`);
+    const health = await fetch(`${server.baseUrl}/-/health`);
 
     load.phase = 'return';
     await pg.start();
@@ -127,7 +127,7 @@ describe.skipIf(skipReason)(`outages${skipReason ? ` (skipped: ${skipReason})` :
     const client = nextClientAddress();
     const burst: number[] = [];
     for (let i = 0; i < 6; i++) burst.push((await send(server.baseUrl, 'write', client)).status);
-    const health = await fetch(`${server.baseUrl}/health`);
+    const health = await fetch(`${server.baseUrl}/-/health`);
 
     load.phase = 'return';
     await redis.start();

@@ -20,7 +20,7 @@ beforeAll(async () => {
 });
 
 const BIG = 'x'.repeat(200 * 1024);
-const NEXT = request('GET', '/health');
+const NEXT = request('GET', '/-/health');
 const BOUNDARY = 'kb';
 const form = (firstPart: string) =>
   `--${BOUNDARY}\r\n${firstPart}\r\n--${BOUNDARY}\r\ncontent-disposition: form-data; name="description"\r\n\r\n${BIG}\r\n--${BOUNDARY}--\r\n`;

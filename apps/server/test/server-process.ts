@@ -27,7 +27,7 @@ export class ServerProcess {
     child.stderr?.on('data', (chunk: Buffer) => (this.output += chunk.toString()));
   }
 
-  /** Starts the server and resolves once GET /health answers (whatever the status). */
+  /** Starts the server and resolves once GET /-/health answers (whatever the status). */
   static async start(vars: Record<string, string>): Promise<ServerProcess> {
     const port = await freePort();
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
@@ -74,7 +74,7 @@ export class ServerProcess {
 
   private async answers(): Promise<boolean> {
     try {
-      await fetch(`${this.baseUrl}/health`, { signal: AbortSignal.timeout(2000) });
+      await fetch(`${this.baseUrl}/-/health`, { signal: AbortSignal.timeout(2000) });
       return true;
     } catch {
       return false;

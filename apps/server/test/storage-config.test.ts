@@ -66,7 +66,7 @@ describe('an app on S3 storage with a public URL of its own', () => {
     const taxonomy = await createTaxonomy(t.app, headers);
     const news = await createNews({ app: t.app, headers, taxonomy }, { image: await images.png() });
     expect(imageUrl(news)).toMatch(new RegExp(`^${s3.endpoint}/media/news/[\\w-]+\\.png$`));
-    const page = await t.app.inject({ method: 'GET', url: '/health' });
+    const page = await t.app.inject({ method: 'GET', url: '/-/health' });
     expect(page.headers['content-security-policy']).toContain(
       `img-src 'self' data: blob: https: ${s3.endpoint};`,
     );

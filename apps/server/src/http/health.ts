@@ -4,6 +4,12 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { MediaStorage } from '../storage/storage.ts';
 
+/**
+ * Where the health check answers: under `/-/`, which no section's address can take (a name's path
+ * segment never begins with '-', toPathSegment), so a Health section keeps `/health` (decision 130).
+ */
+export const HEALTH_PATH = '/-/health';
+
 /** Longest a single check may take: a hung dependency answers "not ok", never a hung probe. */
 const CHECK_TIMEOUT_MS = 1500;
 
@@ -52,10 +58,10 @@ export async function checkHealth({ db, redis, storage }: HealthDeps): Promise<H
   };
 }
 
-/** GET /health: 200 when every dependency answers, 503 with the same report when one does not. */
+/** GET /-/health: 200 when every dependency answers, 503 with the same report when one does not. */
 export function healthRoute(deps: HealthDeps) {
   return async (app: FastifyInstance) => {
-    app.get('/health', async (_request, reply) => {
+    app.get(HEALTH_PATH, async (_request, reply) => {
       const report = await checkHealth(deps);
       return reply
         .status(report.status === 'ok' ? 200 : 503)
