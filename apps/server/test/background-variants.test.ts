@@ -167,8 +167,12 @@ describe('switches announced together', () => {
     try {
       await createNews(context, { image: await images.jpeg() });
       await createNews(context, { image: await images.png() });
-      const before = await listed(held.app);
-      expect(before.map((url) => isPendingImageKey(mediaKey(url)))).toEqual([true, true]);
+      // The list API's answer is rebuilt after its next read (decision 131): within a second.
+      const before = await vi.waitFor(async () => {
+        const urls = await listed(held.app);
+        expect(urls.map((url) => isPendingImageKey(mediaKey(url)))).toEqual([true, true]);
+        return urls;
+      });
       await vi.waitFor(
         async () => {
           const rows = await held.app.db.kysely.selectFrom('news').select('image_key').execute();
@@ -183,8 +187,10 @@ describe('switches announced together', () => {
         expect(file.statusCode).toBe(200);
       }
       await held.app.services.news.variantsIdle();
-      const after = await listed(held.app);
-      expect(after.map((url) => imageUrls(url).avif.length > 0)).toEqual([true, true]);
+      await vi.waitFor(async () => {
+        const after = await listed(held.app);
+        expect(after.map((url) => imageUrls(url).avif.length > 0)).toEqual([true, true]);
+      });
     } finally {
       await held.close();
     }

@@ -95,3 +95,50 @@ describe('a build after one a write overtook', () => {
     first.finish('overtaken');
   });
 });
+
+describe('entries rebuilt when read after a write (a route that names its read)', () => {
+  /** Five kept answers whose builds say how to build them again; counts the rebuilds running. */
+  async function keptAnswers() {
+    const entries = cache();
+    const running = { now: 0, most: 0, done: 0 };
+    const release: Array<() => void> = [];
+    const again = (key: string) => async (): Promise<Built<Copy>> => {
+      running.now += 1;
+      running.most = Math.max(running.most, running.now);
+      await new Promise<void>((resolve) => release.push(resolve));
+      running.now -= 1;
+      running.done += 1;
+      const value = { text: `${key} after`, bytes: 1, tags: ['list:newest'], status: 200 };
+      return { value, keep: true, rebuildWhenRead: again(key) };
+    };
+    const keys = ['a', 'b', 'c', 'd', 'e'];
+    for (const key of keys) {
+      const value = { text: `${key} before`, bytes: 1, tags: ['list:newest'], status: 200 };
+      await entries.get(key, async () => ({ value, keep: true, rebuildWhenRead: again(key) }));
+    }
+    return { entries, keys, running, release };
+  }
+
+  it('are not rebuilt by the write: the write answers at once', async () => {
+    const { entries, running } = await keptAnswers();
+    await entries.invalidate(['list:newest']);
+    expect(running.now + running.done).toBe(0);
+  });
+
+  it('give readers the previous copy and are rebuilt two at a time, each once', async () => {
+    const { entries, keys, running, release } = await keptAnswers();
+    await entries.invalidate(['list:newest']);
+    for (const key of keys) expect(entries.peek(key)?.text).toBe(`${key} before`);
+    for (const key of keys) expect(entries.peek(key)?.text).toBe(`${key} before`);
+    expect(running.now).toBe(2);
+    while (running.done < keys.length) {
+      release.shift()?.();
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    // Read twice each, rebuilt once each: nothing more was queued.
+    expect(running.now).toBe(0);
+    expect(running.most).toBe(2);
+    for (const key of keys) expect(entries.peek(key)?.text).toBe(`${key} after`);
+    expect(running.done).toBe(keys.length);
+  });
+});

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import { gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   createNews,
   createTaxonomy,
@@ -41,6 +41,13 @@ const publicApi = (url: string) => call(t.app, { method: 'GET', url: `/api/v1/u$
 /** The titles of a public API list. */
 const titles = async (url: string): Promise<string[]> =>
   (await publicApi(url)).body.data.map((n: { title: string }) => n.title);
+
+/**
+ * The titles of a public API list a write made stale, once rebuilt: the first read after the write
+ * may get the previous copy and asks for the rebuild (decision 131); within a second it is in.
+ */
+const titlesSoon = (url: string, check: (titles: string[]) => void) =>
+  vi.waitFor(async () => check(await titles(url)), { timeout: 1_500 });
 
 /** Changes an article's title around the services: no write names what shows it. */
 const retitleInSql = (id: string) =>
@@ -181,7 +188,7 @@ describe('what a write drops', () => {
     expect((await page('/')).body).toContain('<li>Fresh story</li>');
   });
 
-  it('a deleted article is gone at once from its page, its API answer and the lists', async () => {
+  it('a deleted article is gone at once from its page and API answer, and from the lists within a second', async () => {
     const story = await createNews(world, { title: 'Soon gone story' });
     expect((await page(`/news/${story.slug}`)).statusCode).toBe(200);
     expect((await publicApi(`/news/${story.slug}`)).status).toBe(200);
@@ -199,11 +206,9 @@ describe('what a write drops', () => {
     // The page says the article was removed (decision 084); the API does not know it any more.
     expect((await page(`/news/${story.slug}`)).statusCode).toBe(410);
     expect((await publicApi(`/news/${story.slug}`)).status).toBe(404);
-    expect(
-      (await publicApi('/get?category=World&limit=100')).body.data.map(
-        (n: { title: string }) => n.title,
-      ),
-    ).not.toContain('Soon gone story');
+    await titlesSoon('/get?category=World&limit=100', (list) =>
+      expect(list).not.toContain('Soon gone story'),
+    );
   });
 
   it('the public API keeps answers a write did not name, and drops those it did', async () => {
@@ -215,10 +220,12 @@ describe('what a write drops', () => {
     expect(await titles('/get?category=Sports&limit=100')).toContain('Semi final');
     await createNews(world, { title: 'World write' });
     expect(await titles('/get?category=Sports&limit=100')).toContain('Semi final');
-    expect(await titles('/get?category=World&limit=100')).toContain('World write');
+    await titlesSoon('/get?category=World&limit=100', (list) =>
+      expect(list).toContain('World write'),
+    );
     await createNews(sports, { title: 'Sports write' });
-    expect(await titles('/get?category=Sports&limit=100')).toEqual(
-      expect.arrayContaining(['Sports write', 'Renamed in SQL']),
+    await titlesSoon('/get?category=Sports&limit=100', (list) =>
+      expect(list).toEqual(expect.arrayContaining(['Sports write', 'Renamed in SQL'])),
     );
   });
 
@@ -242,10 +249,12 @@ describe('what a write drops', () => {
     expect((await page('/science/analysis')).body).toContain('Comet seen');
     expect(await titles('/get?category=Science&subcategory=Analysis')).toEqual(['Comet seen']);
     expect((await page('/markets/analysis')).body).toContain('Rates rise');
-    expect(await titles('/get?category=Markets&subcategory=Analysis')).toContain('Rates rise');
+    await titlesSoon('/get?category=Markets&subcategory=Analysis', (list) =>
+      expect(list).toContain('Rates rise'),
+    );
     // Filtered by the sub-category's name alone, the list holds both: the write names it.
-    expect(await titles('/get?subcategory=Analysis')).toEqual(
-      expect.arrayContaining(['Rates rise', 'Renamed in SQL']),
+    await titlesSoon('/get?subcategory=Analysis', (list) =>
+      expect(list).toEqual(expect.arrayContaining(['Rates rise', 'Renamed in SQL'])),
     );
   });
 

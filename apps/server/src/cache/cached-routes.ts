@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isPersonal } from './personal.ts';
-import type { Built } from './entries.ts';
+import type { Build, Built } from './entries.ts';
+import type { StaleTags } from './tags.ts';
 import { cacheKey, urlTags, articleSlugOf } from './url-tags.ts';
 import type { PublicCache } from './public-cache.ts';
 import { sendResponse, storeResponse, variantFor, type CachedResponse } from './cached-response.ts';
@@ -11,17 +12,74 @@ interface Builder {
   acceptEncoding: string | undefined;
 }
 
+/** What a route's read is given: its request's query and path parameters, as they came. */
+export interface ReadInput {
+  query: unknown;
+  params: unknown;
+  /** Keeps the response in the cache until `at` (ms since the epoch) at the latest. */
+  keepUntil(at: number): void;
+}
+
+/**
+ * What a cached GET route answers with, as a function of its query and parameters: the payload
+ * its handler returns (serialised by the route's response schema) or the text it sends. Throws
+ * when the address no longer answers 200 (its handler then answers the next request itself).
+ */
+export type RouteRead = (input: ReadInput) => Promise<unknown>;
+
 declare module 'fastify' {
   interface FastifyRequest {
     cacheBuilder: Builder | null;
     /** Set by a handler whose response goes stale at a known moment (ms, by the app's clock). */
     responseExpiresAt: number | null;
   }
+  interface FastifyContextConfig {
+    /**
+     * The route's read (decision 131): after a write the cache calls it to build the response
+     * again when it is next asked for, and readers get the previous copy meanwhile, rather than
+     * waiting for a reader's request to run the handler.
+     */
+    read?: RouteRead;
+  }
 }
 
 /** Keeps this request's response in the cache until `at` (ms since the epoch) at the latest. */
 export function keepResponseUntil(request: FastifyRequest, at: number) {
   request.responseExpiresAt = at;
+}
+
+/** The input of a route's read, from the request its handler runs for. */
+export function readInput(request: FastifyRequest): ReadInput {
+  return {
+    query: request.query,
+    params: request.params,
+    keepUntil: (at) => keepResponseUntil(request, at),
+  };
+}
+
+/**
+ * How the cache builds a route's response again by calling its read with the first request's
+ * query and parameters: the same status, headers and tags, the body read anew.
+ */
+function rebuildOf(
+  read: RouteRead,
+  request: FastifyRequest,
+  serialize: ((payload: unknown) => string) | undefined,
+  headers: Record<string, string>,
+  tags: StaleTags,
+): Build<CachedResponse> {
+  const { query, params } = request;
+  const rebuild = async (): Promise<Built<CachedResponse>> => {
+    let expiresAt: number | null = null;
+    const payload = await read({ query, params, keepUntil: (at) => (expiresAt = at) });
+    const body =
+      typeof payload === 'string' || Buffer.isBuffer(payload)
+        ? payload
+        : (serialize ?? JSON.stringify)(payload);
+    const value = await storeResponse({ status: 200, headers, body, tags, expiresAt });
+    return { value, keep: true, rebuildWhenRead: rebuild };
+  };
+  return rebuild;
 }
 
 /** Which requests of the scope are cacheable reads, and what they depend on. */
@@ -35,9 +93,10 @@ function cacheTags(request: FastifyRequest) {
 /**
  * Serves the GET routes of this scope (the public API, feeds) from the public cache: a hit is
  * sent as cached; concurrent misses wait for the first one's response; a 200 is cached with its tags.
- * A stale response is rebuilt by the next request that finds it (its route handler runs), and the
- * requests meanwhile get the previous copy (cache/entries.ts). Route handlers stay as they are:
- * the response is taken in `onSend`, uncompressed, and compressed once for every later reader.
+ * A stale response of a route that names its read (`config.read`) is rebuilt by the cache, which
+ * calls that read, while readers get the previous copy (cache/entries.ts); any other is rebuilt by
+ * the next request that finds it. The response is taken in `onSend`, uncompressed, and compressed
+ * once for every later reader.
  */
 export function cacheRoutesOfScope(app: FastifyInstance, cache: PublicCache) {
   app.decorateRequest('cacheBuilder', null);
@@ -95,7 +154,12 @@ export function cacheRoutesOfScope(app: FastifyInstance, cache: PublicCache) {
       builder.settle(error instanceof Error ? error : new Error(String(error)));
       throw error;
     }
-    builder.settle({ value: cached, keep: true });
+    const { read } = request.routeOptions.config;
+    // The route's own serialiser of a 200 (its response schema's), if it has one.
+    const serialize = reply.getSerializationFunction('200') as
+      ((payload: unknown) => string) | undefined;
+    const rebuild = read && rebuildOf(read, request, serialize, cached.headers, tags);
+    builder.settle({ value: cached, keep: true, ...(rebuild && { rebuildWhenRead: rebuild }) });
     const { body: encoded, encoding, etag } = variantFor(cached, builder.acceptEncoding);
     void reply.headers({ ...cached.headers, etag });
     if (!encoding) return payload;

@@ -15,6 +15,12 @@ export interface CacheValue {
 export interface Built<V extends CacheValue> {
   value: V;
   keep: boolean;
+  /**
+   * How the cache may build the key again when it is next read after a write, when only the build
+   * could tell (a route that names its read, cache/cached-routes.ts): readers get the previous copy
+   * meanwhile, and writes do not wait for it.
+   */
+  rebuildWhenRead?: Build<V>;
 }
 
 export type Build<V extends CacheValue> = () => Promise<Built<V>>;
@@ -53,8 +59,10 @@ interface Entry<V extends CacheValue> {
   staleSince: number | null;
   /** When it was last read (performance.now()). */
   readAt: number;
-  /** How the cache builds it again by itself; null when its next request must (the API). */
+  /** How the cache builds it again by itself; null when its next request must (no route read). */
   rebuild: Build<V> | null;
+  /** Rebuilt at once by a write that makes it stale (pages, their parts, articles), else after a read. */
+  refreshedByWrites: boolean;
 }
 
 /** A build of a key, and whether it has begun reading (it may wait for an overtaken one first). */
@@ -92,15 +100,16 @@ export interface CacheEntriesOptions {
 }
 
 /**
- * The public cache's entries (docs/decisions/095): a byte-bounded LRU of values by key, each with
- * the tags it was built from, one build per key at a time.
+ * The public cache's entries (docs/decisions/095, 131): a byte-bounded LRU of values by key, each
+ * with the tags it was built from, one build per key at a time.
  *
  * A write names tags. Entries carrying an article's own tag (a page, or an article read) are
  * dropped: the next reader gets the article as written. Every other entry carrying a named tag
  * (lists, shared parts, feeds) goes stale: it is rebuilt once, and readers get the previous copy
- * meanwhile, for at most STALE_FOR_MS. Entries the cache can rebuild by itself and that readers
- * asked for lately are rebuilt at once, and the write's `invalidate` resolves when they are
- * current, so whoever wrote reads the change everywhere next.
+ * meanwhile, for at most STALE_FOR_MS. Pages, their shared parts and articles that readers asked
+ * for lately are rebuilt at once, and the write's `invalidate` resolves when they are current, so
+ * whoever wrote reads the change everywhere next. API answers and feeds are rebuilt after their
+ * next read, a few at a time, so that a write's rebuilds do not all run at once.
  */
 export class CacheEntries<V extends CacheValue> {
   private readonly entries: LRUCache<string, Entry<V>> | null;
@@ -117,6 +126,9 @@ export class CacheEntries<V extends CacheValue> {
   /** Keys waiting for a rebuild after a write, in the order they were read (latest first). */
   private readonly toRefresh = new Map<string, Array<() => void>>();
   private refreshing = 0;
+  /** Keys queued by `rebuildAfterRead`, and how many of its rebuilds run. */
+  private readonly readRebuilds = new Set<string>();
+  private readRebuilding = 0;
   readonly counts: CacheCounts = { hits: 0, stale: 0, waits: 0, builds: 0, refreshes: 0 };
 
   constructor(private readonly options: CacheEntriesOptions) {
@@ -185,8 +197,10 @@ export class CacheEntries<V extends CacheValue> {
     if (!this.builds.has(key)) {
       // Rebuilt by the cache when it can; otherwise the next request that misses builds it.
       if (!entry.rebuild) return undefined;
-      this.counts.refreshes += 1;
-      this.start(key, entry.rebuild, entry.rebuild).catch(() => undefined);
+      if (entry.refreshedByWrites) {
+        this.counts.refreshes += 1;
+        this.start(key, entry.rebuild, entry.rebuild).catch(() => undefined);
+      } else this.rebuildAfterRead(key);
     }
     if (counted) this.counts.hits += 1;
     this.counts.stale += 1;
@@ -203,8 +217,8 @@ export class CacheEntries<V extends CacheValue> {
   /**
    * Builds `key` once: after the build a write overtook, if one still runs (at most STALE_FOR_MS
    * later), and not at all when that one turned out current. An entry the cache cannot rebuild by
-   * itself is built by the request that asks (the API's responses, cache/cached-routes.ts): that
-   * build begins at once, as its request runs it.
+   * itself is built by the request that asks (a response first built by its route's handler,
+   * cache/cached-routes.ts): that build begins at once, as its request runs it.
    */
   private start(key: string, build: Build<V>, rebuild: Build<V> | null): Promise<V> {
     const overtaken = rebuild ? this.overtaken.get(key) : undefined;
@@ -218,9 +232,12 @@ export class CacheEntries<V extends CacheValue> {
       begun = true;
       const startedIn = this.invalidations;
       const builtAt = this.options.now();
-      const { value, keep } = await build();
-      if (keep && this.enabled) this.keep(key, value, startedIn, builtAt, rebuild);
-      return value;
+      const built = await build();
+      if (built.keep && this.enabled) {
+        const whenRead = built.rebuildWhenRead;
+        this.keep(key, built.value, startedIn, builtAt, whenRead ?? rebuild, !whenRead);
+      }
+      return built.value;
     };
     const underway: Underway<V> = {
       value: run(),
@@ -276,7 +293,7 @@ export class CacheEntries<V extends CacheValue> {
     const lately = performance.now() - READ_LATELY_MS;
     const chosen: string[] = [];
     for (const [key, entry] of touched) {
-      if (entry.rebuild && entry.readAt >= lately) chosen.push(key);
+      if (entry.rebuild && entry.refreshedByWrites && entry.readAt >= lately) chosen.push(key);
       // Dropped now unless rebuilt at once: nobody gets the copy from before the write.
       else if (entry.staleSince === -Infinity) this.entries.delete(key);
     }
@@ -294,6 +311,28 @@ export class CacheEntries<V extends CacheValue> {
     if (!underway?.begun) return;
     this.builds.delete(key);
     this.overtaken.set(key, underway.value);
+  }
+
+  /**
+   * Queues the rebuild a read of a stale entry asked for (one no write refreshes): these run
+   * REFRESHES_AT_ONCE at a time, so the rebuilds a write leads readers to ask for are spread out,
+   * not one burst.
+   */
+  private rebuildAfterRead(key: string) {
+    this.readRebuilds.add(key);
+    this.runReadRebuilds();
+  }
+
+  private runReadRebuilds() {
+    while (this.readRebuilding < REFRESHES_AT_ONCE && this.readRebuilds.size > 0) {
+      const key = this.readRebuilds.values().next().value as string;
+      this.readRebuilds.delete(key);
+      this.readRebuilding += 1;
+      void this.refreshNow(key).finally(() => {
+        this.readRebuilding -= 1;
+        this.runReadRebuilds();
+      });
+    }
   }
 
   /** Queues `key`'s rebuild; resolves when it is done (or was not needed any more). */
@@ -350,6 +389,7 @@ export class CacheEntries<V extends CacheValue> {
     startedIn: number,
     builtAt: number,
     rebuild: Build<V> | null,
+    refreshedByWrites: boolean,
   ) {
     const entries = this.entries;
     if (!entries) return;
@@ -377,6 +417,7 @@ export class CacheEntries<V extends CacheValue> {
       // The reader that built it read it.
       readAt: performance.now(),
       rebuild,
+      refreshedByWrites,
     };
     entries.set(key, entry);
     if (!entries.has(key)) return; // larger than the whole cache

@@ -122,7 +122,10 @@ export class PublicCache {
     ]);
   };
 
-  /** A public API response or feed, built by the request that finds it missing or stale. */
+  /**
+   * A public API response or feed, built by the request that finds it missing; rebuilt by the
+   * cache after writes when its build says how (a route's read), else by its next request.
+   */
   response(key: string, build: Build<CachedResponse>): Promise<CachedResponse> {
     return this.get('response', `response ${key}`, build, false);
   }
@@ -176,13 +179,17 @@ export class PublicCache {
     rebuildable: boolean,
   ): Promise<ValueOf<K>> {
     this.releaseDue();
-    const typed = async () => {
-      const { value, keep } = await build();
-      return { value: { kind, ...value } as unknown as Value, keep };
+    const typed = (made: Build<Omit<ValueOf<K>, 'kind'>>): Build<Value> => {
+      return async () => {
+        const { value, keep, rebuildWhenRead: again } = await made();
+        const kept = { kind, ...value } as unknown as Value;
+        return { value: kept, keep, ...(again && { rebuildWhenRead: typed(again) }) };
+      };
     };
     // A page's shared parts are looked up as part of the page's request: not counted again.
     const counted = kind !== 'fragment';
-    const value = await this.entries.get(key, typed, rebuildable ? typed : null, counted);
+    const own = typed(build);
+    const value = await this.entries.get(key, own, rebuildable ? own : null, counted);
     if (value.kind !== kind) throw new Error(`cache entry ${key} is not a ${kind}`);
     return value as ValueOf<K>;
   }

@@ -27,6 +27,11 @@ export const publicTags = {
   everything: '*',
   /** The categories with their sub-categories (navigation, the category list, the sitemap). */
   taxonomy: 'taxonomy',
+  /**
+   * What shows a section's name, or is there only while the section is (its feeds): a rename or
+   * removal names it; a new section changes none of it.
+   */
+  sectionNames: 'section-names',
   /** The unfiltered newest-first lists: home page, /u/get without filters, /u/latest, RSS. */
   newest: `${LIST_FAMILIES.list}newest`,
   list: (filter: ListFilter, name: string) => `${LIST_FAMILIES.list}${filter}:${lookupKey(name)}`,
@@ -162,6 +167,7 @@ export const taxonomyTags = {
   /** A removed (so unused) one leaves them, and its own (empty) list page goes at once. */
   removed: (kind: 'category' | 'subcategory', name: string): StaleTags => [
     publicTags.taxonomy,
+    publicTags.sectionNames,
     publicTags.sitemap,
     publicTags.section(kind, name),
   ],
@@ -175,7 +181,9 @@ export const taxonomyTags = {
    * on news cards: every list goes stale too.
    */
   renamed: (kind: ListFilter, before: string): StaleTags => [
-    ...(kind === 'category' || kind === 'subcategory' ? [publicTags.section(kind, before)] : []),
+    ...(kind === 'category' || kind === 'subcategory'
+      ? [publicTags.section(kind, before), publicTags.sectionNames]
+      : []),
     publicTags.names(kind, before),
     ...(kind === 'category'
       ? [publicTags.taxonomy, publicTags.sitemap, publicTags.feeds]

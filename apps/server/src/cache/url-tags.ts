@@ -81,7 +81,7 @@ export function urlTags(url: string): StaleTags | null {
   if (path === '/sitemaps/authors.xml') return [publicTags.authorsSitemap];
   const section = sectionOfFeed(path);
   // A feed's title names its section, and a removed category or sub-category takes it away.
-  if (section) return [publicTags.sectionFeed(section), publicTags.taxonomy, publicTags.lists];
+  if (section) return [publicTags.sectionFeed(section), publicTags.sectionNames, publicTags.lists];
   if (path === publicPaths.sitemapIndex()) return [publicTags.sitemap, publicTags.taxonomy];
   if (path === '/sitemaps/pages.xml') return [publicTags.taxonomy];
   const month = /^\/sitemaps\/news-(\d{4}-\d{2})(?:-\d+)?\.xml$/.exec(path)?.[1];

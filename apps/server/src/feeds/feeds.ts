@@ -1,6 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { FEED_FILE, type Section } from '@newsroom/contract';
 import { movedLocation, pathnameOf } from '../addresses/missing-pages.ts';
+import { readInput, type ReadInput, type RouteRead } from '../cache/cached-routes.ts';
+import { DomainError } from '../domain/errors.ts';
 import { correctionsFeed } from './corrections-feed.ts';
 import { newsSitemap } from './news-sitemap.ts';
 import { rssDocument } from './rss.ts';
@@ -10,10 +13,8 @@ import { sendXml } from './xml.ts';
 export const RSS_ITEM_COUNT = 20;
 const RSS_TYPE = 'application/rss+xml; charset=utf-8';
 
-interface SectionParams {
-  category: string;
-  subcategory?: string;
-}
+const sectionParams = z.object({ category: z.string(), subcategory: z.string().optional() });
+const slugParams = z.object({ slug: z.string() });
 
 /**
  * The sitemaps, the news sitemap and the RSS feeds of the site, of each category and of each
@@ -29,46 +30,67 @@ export async function feeds(app: FastifyInstance) {
   // feed has it too.
   const hub = app.config.websubHubUrl;
 
-  const sendFeed = async (
-    request: FastifyRequest,
-    reply: FastifyReply,
-    section: Section | null,
-  ) => {
+  const feedOf = async (section: Section | null) => {
     const articles = await feedArticles.latest(section, RSS_ITEM_COUNT);
     const { publicUrl } = app.config;
-    const body = rssDocument({ section, articles, publicUrl, now: app.clock.now(), hub });
-    return sendXml(request, reply, RSS_TYPE, body);
+    return rssDocument({ section, articles, publicUrl, now: app.clock.now(), hub });
   };
+
+  // Each feed's read, so the public cache can build it again after a write (decision 131): null
+  // where the address has no feed (its handler answers 404, or 301 for a section's former name).
+  const readSectionFeed = async ({ params }: ReadInput) => {
+    const { category, subcategory } = sectionParams.parse(params);
+    const section = await feedArticles.section(category, subcategory);
+    return section && feedOf(section);
+  };
+  const readAuthorFeed = async ({ params }: ReadInput) => {
+    const { slug } = slugParams.parse(params);
+    const found = await feedArticles.byAuthor(slug, RSS_ITEM_COUNT);
+    if (!found) return null;
+    const { publicUrl } = app.config;
+    return rssDocument({ section: null, ...found, publicUrl, now: app.clock.now(), hub });
+  };
+  const readSiteFeed = () => feedOf(null);
 
   // A section is found by the rule its list page uses; an unknown one is a 404 like that page,
   // unless it is a section's former name, which redirects like that page (decision 084).
-  const sectionFeed = async (
-    request: FastifyRequest<{ Params: SectionParams }>,
-    reply: FastifyReply,
-  ) => {
-    const { category, subcategory } = request.params;
-    const section = await feedArticles.section(category, subcategory);
-    if (!section) {
-      const moved = await addresses.movedTaxonomyPath(pathnameOf(request.url));
-      if (moved) {
-        void reply.header('cache-control', 'no-cache');
-        return reply.redirect(movedLocation(request.url, moved), 301);
-      }
-      return reply.status(404).type('text/plain; charset=utf-8').send('No such feed\n');
+  const sectionFeed = async (request: FastifyRequest, reply: FastifyReply) => {
+    const body = await readSectionFeed(readInput(request));
+    if (body !== null) return sendXml(request, reply, RSS_TYPE, body);
+    const moved = await addresses.movedTaxonomyPath(pathnameOf(request.url));
+    if (moved) {
+      void reply.header('cache-control', 'no-cache');
+      return reply.redirect(movedLocation(request.url, moved), 301);
     }
-    return sendFeed(request, reply, section);
+    return noFeed(reply);
   };
 
   // A person's feed (decision 103); an unknown slug is a 404 like their page.
-  app.get<{ Params: { slug: string } }>(`/author/:slug/${FEED_FILE}`, async (request, reply) => {
-    const found = await feedArticles.byAuthor(request.params.slug, RSS_ITEM_COUNT);
-    if (!found) return reply.status(404).type('text/plain; charset=utf-8').send('No such feed\n');
-    const { publicUrl } = app.config;
-    const body = rssDocument({ section: null, ...found, publicUrl, now: app.clock.now(), hub });
-    return sendXml(request, reply, RSS_TYPE, body);
-  });
+  app.get(
+    `/author/:slug/${FEED_FILE}`,
+    { config: { read: orThrow(readAuthorFeed) } },
+    async (request, reply) => {
+      const body = await readAuthorFeed(readInput(request));
+      return body === null ? noFeed(reply) : sendXml(request, reply, RSS_TYPE, body);
+    },
+  );
 
-  app.get(`/${FEED_FILE}`, (request, reply) => sendFeed(request, reply, null));
-  app.get<{ Params: SectionParams }>(`/:category/${FEED_FILE}`, sectionFeed);
-  app.get<{ Params: SectionParams }>(`/:category/:subcategory/${FEED_FILE}`, sectionFeed);
+  app.get(`/${FEED_FILE}`, { config: { read: readSiteFeed } }, async (request, reply) =>
+    sendXml(request, reply, RSS_TYPE, await readSiteFeed()),
+  );
+  const sectionRoute = { config: { read: orThrow(readSectionFeed) } };
+  app.get(`/:category/${FEED_FILE}`, sectionRoute, sectionFeed);
+  app.get(`/:category/:subcategory/${FEED_FILE}`, sectionRoute, sectionFeed);
 }
+
+const noFeed = (reply: FastifyReply) =>
+  reply.status(404).type('text/plain; charset=utf-8').send('No such feed\n');
+
+/** A feed's read for the cache, for which an address without a feed is no response to keep. */
+const orThrow =
+  (read: (input: ReadInput) => Promise<string | null>): RouteRead =>
+  async (input) => {
+    const body = await read(input);
+    if (body === null) throw new DomainError('NOT_FOUND', 'No such feed');
+    return body;
+  };

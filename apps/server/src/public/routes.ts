@@ -11,6 +11,7 @@ import {
   publicNewsQuerySchema,
   relatedNewsQuerySchema,
 } from '@newsroom/contract';
+import { readInput, type ReadInput } from '../cache/cached-routes.ts';
 import { countArticleView } from '../views/article-views.ts';
 import { ok } from '../http/envelope.ts';
 import { answers, answersNothing, type ContractTypeProvider } from '../http/route-schemas.ts';
@@ -34,20 +35,30 @@ export async function publicRoutes(scope: FastifyInstance) {
   const app = scope.withTypeProvider<ContractTypeProvider>();
   const { news, categories } = app.services;
 
+  // Each cached read is named, so the public cache can build its response again (decision 131).
+  const readCategories = async () => ok(await categories.list(), 'Categories fetched successfully');
   const categoryList = answers(z.array(categoryDtoSchema));
-  app.get('/category-list', { schema: { response: categoryList } }, async (_request, reply) => {
-    const data = await categories.list();
-    cacheFor(reply, CACHE_MS.categories);
-    return ok(data, 'Categories fetched successfully');
-  });
+  app.get(
+    '/category-list',
+    { schema: { response: categoryList }, config: { read: readCategories } },
+    async (_request, reply) => {
+      const answer = await readCategories();
+      cacheFor(reply, CACHE_MS.categories);
+      return answer;
+    },
+  );
 
   const newsPage = answers(z.array(newsDtoSchema), { count: z.number() });
   const listSchema = { querystring: publicNewsQuerySchema, response: newsPage };
-  app.get('/get', { schema: listSchema }, async (request, reply) => {
-    const query = validate(publicNewsQuerySchema, request.query);
-    const { data, count } = await news.publicList(query, query);
-    cacheFor(reply, CACHE_MS.public);
+  const readList = async ({ query }: ReadInput) => {
+    const valid = validate(publicNewsQuerySchema, query);
+    const { data, count } = await news.publicList(valid, valid);
     return ok(data, 'News fetched successfully', { count });
+  };
+  app.get('/get', { schema: listSchema, config: { read: readList } }, async (request, reply) => {
+    const answer = await readList(readInput(request));
+    cacheFor(reply, CACHE_MS.public);
+    return answer;
   });
 
   // The article with its corrections and update notes (decision 112): a note's write drops it.
@@ -90,38 +101,53 @@ export async function publicRoutes(scope: FastifyInstance) {
     querystring: authorQuery,
     response: answers(authorPageSchema, { count: z.number() }),
   };
-  app.get<{ Params: SlugParams }>(
+  const readAuthor = async ({ query, params }: ReadInput) => {
+    const { slug } = slugParams.parse(params);
+    const found = await news.author(slug, validate(authorQuery, query));
+    if (!found) throw new DomainError('NOT_FOUND', `No one on the staff has the address "${slug}"`);
+    return ok({ author: found.author, news: found.news }, 'Author fetched successfully', {
+      count: found.count,
+    });
+  };
+  app.get(
     '/author/:slug',
-    { schema: authorSchema },
+    { schema: authorSchema, config: { read: readAuthor } },
     async (request, reply) => {
-      const query = validate(authorQuery, request.query);
-      const found = await news.author(request.params.slug, query);
-      if (!found) {
-        throw new DomainError(
-          'NOT_FOUND',
-          `No one on the staff has the address "${request.params.slug}"`,
-        );
-      }
+      const answer = await readAuthor(readInput(request));
       cacheFor(reply, CACHE_MS.public);
-      return ok({ author: found.author, news: found.news }, 'Author fetched successfully', {
-        count: found.count,
-      });
+      return answer;
     },
   );
 
   const relatedSchema = { querystring: relatedNewsQuerySchema, response: newsList };
-  app.get('/related-news', { schema: relatedSchema }, async (request, reply) => {
-    const query = validate(relatedNewsQuerySchema, request.query);
-    const data = await news.related(query.category, query.exclude);
-    cacheFor(reply, CACHE_MS.related);
+  const readRelated = async ({ query }: ReadInput) => {
+    const valid = validate(relatedNewsQuerySchema, query);
+    const data = await news.related(valid.category, valid.exclude);
     return ok(data, 'Related news fetched successfully');
-  });
+  };
+  app.get(
+    '/related-news',
+    { schema: relatedSchema, config: { read: readRelated } },
+    async (request, reply) => {
+      const answer = await readRelated(readInput(request));
+      cacheFor(reply, CACHE_MS.related);
+      return answer;
+    },
+  );
 
   const latestSchema = { querystring: latestNewsQuerySchema, response: newsList };
-  app.get('/latest', { schema: latestSchema }, async (request, reply) => {
-    const query = validate(latestNewsQuerySchema, request.query);
-    const data = await news.latest(query.limit, query.exclude);
-    cacheFor(reply, CACHE_MS.public);
+  const readLatest = async ({ query }: ReadInput) => {
+    const valid = validate(latestNewsQuerySchema, query);
+    const data = await news.latest(valid.limit, valid.exclude);
     return ok(data, 'Latest news fetched successfully');
-  });
+  };
+  app.get(
+    '/latest',
+    { schema: latestSchema, config: { read: readLatest } },
+    async (request, reply) => {
+      const answer = await readLatest(readInput(request));
+      cacheFor(reply, CACHE_MS.public);
+      return answer;
+    },
+  );
 }
