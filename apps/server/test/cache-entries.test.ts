@@ -142,3 +142,28 @@ describe('entries rebuilt when read after a write (a route that names its read)'
     expect(running.done).toBe(keys.length);
   });
 });
+
+describe('an entry rebuilt when read, past its lifetime without a write', () => {
+  it('is given out once more and rebuilt after that read', async () => {
+    let now = 0;
+    const entries = new CacheEntries<Copy>({
+      maxBytes: 1_000_000,
+      now: () => now,
+      trusted: () => true,
+    });
+    let rebuilt = 0;
+    const again = async (): Promise<Built<Copy>> => {
+      rebuilt += 1;
+      const value = { text: 'rebuilt', bytes: 1, tags: ['list:newest'], status: 200 };
+      return { value, keep: true, rebuildWhenRead: again };
+    };
+    const first = { text: 'first', bytes: 1, tags: ['list:newest'], status: 200 };
+    await entries.get('answer', async () => ({ value: first, keep: true, rebuildWhenRead: again }));
+    // Five minutes on, with no write: the safety net's lifetime is over.
+    now += 5 * 60_000;
+    expect(entries.peek('answer')?.text).toBe('first');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(rebuilt).toBe(1);
+    expect(entries.peek('answer')?.text).toBe('rebuilt');
+  });
+});

@@ -360,7 +360,7 @@ export class CacheEntries<V extends CacheValue> {
 
   private async refreshNow(key: string): Promise<void> {
     const entry = this.entries?.peek(key);
-    if (!entry?.rebuild || entry.staleSince === null) return;
+    if (!entry?.rebuild || this.staleSince(entry) === null) return;
     // A build that began after the write reads what it wrote: joined, not repeated.
     const under = this.builds.get(key);
     this.counts.refreshes += under ? 0 : 1;
