@@ -36,8 +36,11 @@ export function startEditor({ base, headers, rate, listFile, site, pictures }) {
   let toDelete = null;
   let picture = 0;
   const pending = [];
-  /** The articles this run created for readers, oldest first. */
-  const created = [];
+  /**
+   * Every article this run created (the one kept off the readers' list too, which may push others
+   * off the home page until it is deleted), with the time the site gave it, as each write answered.
+   */
+  const written = [];
 
   const readerList = (pairs) =>
     appendFileSync(listFile, pairs.map(([kind, path]) => `${kind}\t${path}\n`).join(''));
@@ -78,6 +81,8 @@ export function startEditor({ base, headers, rate, listFile, site, pictures }) {
     });
     if (!result.ok) return;
     const article = { id: result.data._id, slug: result.data.slug, title: fields.title };
+    const createdAt = result.data.createdAt;
+    written.push({ createdAt, article });
     if (!listed) {
       toDelete = article;
       return;
@@ -86,15 +91,16 @@ export function startEditor({ base, headers, rate, listFile, site, pictures }) {
     const shown = await page(publicPaths.article(article.slug));
     checks.pages.push(shown.status === 200 && shown.text.includes(article.title));
     site.articles.push(article);
-    created.push(article);
     readerList([['new article', publicPaths.article(article.slug)]]);
     // The home page's list: how long after the write's answer it shows the new title, or that of
-    // an article created after it (at 5 writes a second a newer one may have pushed it off).
-    const since = created.length - 1;
+    // an article the site created after it (at 5 writes a second newer ones may have pushed it
+    // off). Writes answer out of order, so "after" is by the site's time, not by the answers'.
     for (;;) {
       const home = await page(publicPaths.home());
       const after = performance.now() - answered;
-      const shown = created.slice(since).some((a) => home.text.includes(a.title));
+      const shown = written.some(
+        (other) => other.createdAt >= createdAt && home.text.includes(other.article.title),
+      );
       if (shown || after > LIST_WAIT_MS) {
         checks.listDelays.push(shown ? after : Infinity);
         return;
