@@ -30,6 +30,18 @@ function cacheFor(reply: FastifyReply, milliseconds: number) {
   void reply.header('cache-control', `public, max-age=${Math.round(milliseconds / 1000)}`);
 }
 
+/**
+ * The handler of a cached GET route that names its read (decision 131): the read of the request's
+ * query and parameters, which browsers and shared caches may keep for `milliseconds`.
+ */
+function answeredBy<T>(read: (input: ReadInput) => Promise<T>, milliseconds: number) {
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<T> => {
+    const answer = await read(readInput(request));
+    cacheFor(reply, milliseconds);
+    return answer;
+  };
+}
+
 /** /u: what the reader site reads, open to everyone. */
 export async function publicRoutes(scope: FastifyInstance) {
   const app = scope.withTypeProvider<ContractTypeProvider>();
@@ -41,11 +53,7 @@ export async function publicRoutes(scope: FastifyInstance) {
   app.get(
     '/category-list',
     { schema: { response: categoryList }, config: { read: readCategories } },
-    async (_request, reply) => {
-      const answer = await readCategories();
-      cacheFor(reply, CACHE_MS.categories);
-      return answer;
-    },
+    answeredBy(readCategories, CACHE_MS.categories),
   );
 
   const newsPage = answers(z.array(newsDtoSchema), { count: z.number() });
@@ -55,11 +63,11 @@ export async function publicRoutes(scope: FastifyInstance) {
     const { data, count } = await news.publicList(valid, valid);
     return ok(data, 'News fetched successfully', { count });
   };
-  app.get('/get', { schema: listSchema, config: { read: readList } }, async (request, reply) => {
-    const answer = await readList(readInput(request));
-    cacheFor(reply, CACHE_MS.public);
-    return answer;
-  });
+  app.get(
+    '/get',
+    { schema: listSchema, config: { read: readList } },
+    answeredBy(readList, CACHE_MS.public),
+  );
 
   // The article with its corrections and update notes (decision 112): a note's write drops it.
   const readArticle = (slug: string) =>
@@ -112,11 +120,7 @@ export async function publicRoutes(scope: FastifyInstance) {
   app.get(
     '/author/:slug',
     { schema: authorSchema, config: { read: readAuthor } },
-    async (request, reply) => {
-      const answer = await readAuthor(readInput(request));
-      cacheFor(reply, CACHE_MS.public);
-      return answer;
-    },
+    answeredBy(readAuthor, CACHE_MS.public),
   );
 
   const relatedSchema = { querystring: relatedNewsQuerySchema, response: newsList };
@@ -128,11 +132,7 @@ export async function publicRoutes(scope: FastifyInstance) {
   app.get(
     '/related-news',
     { schema: relatedSchema, config: { read: readRelated } },
-    async (request, reply) => {
-      const answer = await readRelated(readInput(request));
-      cacheFor(reply, CACHE_MS.related);
-      return answer;
-    },
+    answeredBy(readRelated, CACHE_MS.related),
   );
 
   const latestSchema = { querystring: latestNewsQuerySchema, response: newsList };
@@ -144,10 +144,6 @@ export async function publicRoutes(scope: FastifyInstance) {
   app.get(
     '/latest',
     { schema: latestSchema, config: { read: readLatest } },
-    async (request, reply) => {
-      const answer = await readLatest(readInput(request));
-      cacheFor(reply, CACHE_MS.public);
-      return answer;
-    },
+    answeredBy(readLatest, CACHE_MS.public),
   );
 }
