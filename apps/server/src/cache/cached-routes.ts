@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isPersonal } from './personal.ts';
 import type { Build, Built } from './entries.ts';
-import type { StaleTags } from './tags.ts';
+import { showsTags, type StaleTags } from './tags.ts';
 import { cacheKey, urlTags, articleSlugOf } from './url-tags.ts';
 import type { PublicCache } from './public-cache.ts';
 import { sendResponse, storeResponse, variantFor, type CachedResponse } from './cached-response.ts';
@@ -18,6 +18,11 @@ export interface ReadInput {
   params: unknown;
   /** Keeps the response in the cache until `at` (ms since the epoch) at the latest. */
   keepUntil(at: number): void;
+  /**
+   * The articles the response lists: it goes stale when one of them changes how it shows, as
+   * well as when its list changes (decision 132).
+   */
+  shows(articles: ReadonlyArray<{ slug: string }>): void;
 }
 
 /**
@@ -32,6 +37,8 @@ declare module 'fastify' {
     cacheBuilder: Builder | null;
     /** Set by a handler whose response goes stale at a known moment (ms, by the app's clock). */
     responseExpiresAt: number | null;
+    /** The `shows` tags of the articles the response lists (ReadInput.shows). */
+    responseShows: string[] | null;
   }
   interface FastifyContextConfig {
     /**
@@ -54,12 +61,14 @@ export function readInput(request: FastifyRequest): ReadInput {
     query: request.query,
     params: request.params,
     keepUntil: (at) => keepResponseUntil(request, at),
+    shows: (articles) => (request.responseShows ??= []).push(...showsTags(articles)),
   };
 }
 
 /**
  * How the cache builds a route's response again by calling its read with the first request's
- * query and parameters: the same status, headers and tags, the body read anew.
+ * query and parameters: the same status, headers and URL's tags, the body and the articles it
+ * shows read anew.
  */
 function rebuildOf(
   read: RouteRead,
@@ -71,12 +80,24 @@ function rebuildOf(
   const { query, params } = request;
   const rebuild = async (): Promise<Built<CachedResponse>> => {
     let expiresAt: number | null = null;
-    const payload = await read({ query, params, keepUntil: (at) => (expiresAt = at) });
+    const shown: string[] = [];
+    const payload = await read({
+      query,
+      params,
+      keepUntil: (at) => (expiresAt = at),
+      shows: (articles) => shown.push(...showsTags(articles)),
+    });
     const body =
       typeof payload === 'string' || Buffer.isBuffer(payload)
         ? payload
         : (serialize ?? JSON.stringify)(payload);
-    const value = await storeResponse({ status: 200, headers, body, tags, expiresAt });
+    const value = await storeResponse({
+      status: 200,
+      headers,
+      body,
+      tags: [...tags, ...shown],
+      expiresAt,
+    });
     return { value, keep: true, rebuildWhenRead: rebuild };
   };
   return rebuild;
@@ -101,6 +122,7 @@ function cacheTags(request: FastifyRequest) {
 export function cacheRoutesOfScope(app: FastifyInstance, cache: PublicCache) {
   app.decorateRequest('cacheBuilder', null);
   app.decorateRequest('responseExpiresAt', null);
+  app.decorateRequest('responseShows', null);
 
   app.addHook('onRequest', async (request, reply) => {
     const tags = cacheTags(request);
@@ -140,14 +162,14 @@ export function cacheRoutesOfScope(app: FastifyInstance, cache: PublicCache) {
       builder.settle(new Error(`not cached: status ${reply.statusCode}`));
       return payload;
     }
-    const tags = urlTags(request.url) ?? [];
+    const fromUrl = urlTags(request.url) ?? [];
     let cached: CachedResponse;
     try {
       cached = await storeResponse({
         status: 200,
         headers: reply.getHeaders(),
         body,
-        tags,
+        tags: [...fromUrl, ...(request.responseShows ?? [])],
         expiresAt: request.responseExpiresAt,
       });
     } catch (error) {
@@ -158,7 +180,7 @@ export function cacheRoutesOfScope(app: FastifyInstance, cache: PublicCache) {
     // The route's own serialiser of a 200 (its response schema's), if it has one.
     const serialize = reply.getSerializationFunction('200') as
       ((payload: unknown) => string) | undefined;
-    const rebuild = read && rebuildOf(read, request, serialize, cached.headers, tags);
+    const rebuild = read && rebuildOf(read, request, serialize, cached.headers, fromUrl);
     builder.settle({ value: cached, keep: true, ...(rebuild && { rebuildWhenRead: rebuild }) });
     const { body: encoded, encoding, etag } = variantFor(cached, builder.acceptEncoding);
     void reply.headers({ ...cached.headers, etag });

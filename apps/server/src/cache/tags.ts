@@ -45,6 +45,14 @@ export const publicTags = {
   /** An article's own page and read: a write of it drops them (`isOwnTag`). */
   article: (slug: string) => `article:${lookupKey(slug)}`,
   /**
+   * What shows an article among others (a list's card, a feed's item) carries its `shows` tag
+   * besides its list's: a write that changes how the article shows but not where (a title, a
+   * picture) names only this, so lists that do not show it stay current (decision 132).
+   */
+  shows: (slug: string) => `shows:${lookupKey(slug)}`,
+  /** Search results (page and API): any change of an article's text may change what is found. */
+  search: 'search',
+  /**
    * A category's or sub-category's own pages: a rename or move drops them (their address then
    * redirects).
    */
@@ -74,8 +82,8 @@ export const publicTags = {
   /** The sitemap file of author pages (`/sitemaps/authors.xml`). */
   authorsSitemap: 'sitemap:authors',
   /**
-   * `/corrections`, its feed and `/u/corrections` (decision 112): named by every note's write;
-   * they carry `newest` too, which every article write names (a title, a slug, a removal).
+   * `/corrections`, its feed and `/u/corrections` (decision 112): named by every note's write and
+   * by every article write (a title, a slug, a removal).
    */
   corrections: 'corrections',
   /** One month's sitemap files (`YYYY-MM`, by the month an article was created, UTC). */
@@ -121,17 +129,7 @@ export type ArticlePlaces = Pick<
  * news sitemap only while the article is in its window at `now`; older ones never show there.
  */
 export function articleTags(news: ArticlePlaces, now: Date): string[] {
-  const tags = [
-    publicTags.article(news.slug),
-    publicTags.newest,
-    publicTags.feeds,
-    publicTags.sitemap,
-    publicTags.sitemapMonth(news.createdAt.slice(0, 7)),
-  ];
-  if (isInNewsWindow(news.createdAt, now)) tags.push(publicTags.newsSitemap);
-  // Each author's page lists it; whether they have a public article decides the authors' sitemap.
-  for (const author of news.authors) tags.push(publicTags.author(author.slug));
-  if (news.authors.length > 0) tags.push(publicTags.authorsSitemap);
+  const tags = [...articleShownTags(news, now), publicTags.newest, publicTags.feeds];
   if (news.category) {
     const category = news.category.name;
     tags.push(publicTags.list('category', category));
@@ -147,6 +145,62 @@ export function articleTags(news: ArticlePlaces, now: Date): string[] {
   if (news.anchor) tags.push(publicTags.list('anchor', news.anchor.name));
   return tags;
 }
+
+/**
+ * What shows the article, wherever it is (decision 132): its page, whatever lists it by its `shows`
+ * tag, search, corrections, its authors' pages and the sitemaps (their `lastmod`). All a write
+ * names when the article stays where it was: no list it is not in goes stale.
+ */
+export function articleShownTags(news: ArticlePlaces, now: Date): string[] {
+  const tags = [
+    publicTags.article(news.slug),
+    publicTags.shows(news.slug),
+    publicTags.search,
+    publicTags.corrections,
+    publicTags.sitemap,
+    publicTags.sitemapMonth(news.createdAt.slice(0, 7)),
+  ];
+  if (isInNewsWindow(news.createdAt, now)) tags.push(publicTags.newsSitemap);
+  // Each author's page lists it; whether they have a public article decides the authors' sitemap.
+  for (const author of news.authors) tags.push(publicTags.author(author.slug));
+  if (news.authors.length > 0) tags.push(publicTags.authorsSitemap);
+  return tags;
+}
+
+/** An article as its writes compare it: where it shows, and whether readers see it. */
+export type ArticleShowing = ArticlePlaces & Pick<NewsDto, 'status' | 'draft'>;
+
+const placeOf = (news: ArticleShowing) =>
+  JSON.stringify([
+    news.slug,
+    news.createdAt,
+    news.status,
+    news.draft,
+    news.category?._id,
+    news.subcategory?._id,
+    news.publisher?._id,
+    news.anchor?._id,
+    news.authors.map((author) => author.slug),
+  ]);
+
+/**
+ * What a saved article's write makes stale: where it showed and where it shows when that changed
+ * (its address, time, sections, publisher, anchor, authors, or whether readers see it), else only
+ * what shows it (decision 132): an article saved with a new title or picture leaves every list it
+ * is not in current.
+ */
+export function savedArticleTags(
+  before: ArticleShowing,
+  after: ArticleShowing,
+  now: Date,
+): string[] {
+  if (placeOf(before) === placeOf(after)) return articleShownTags(after, now);
+  return [...articleTags(before, now), ...articleTags(after, now)];
+}
+
+/** The `shows` tags of what lists these articles. */
+export const showsTags = (articles: ReadonlyArray<{ slug: string }>): string[] =>
+  articles.map((article) => publicTags.shows(article.slug));
 
 /** The tags an article's page carries besides its own: the names it shows. */
 export function articleNameTags(

@@ -72,7 +72,7 @@ export function urlTags(url: string): StaleTags | null {
   if (path === publicPaths.feed()) return [publicTags.feeds, publicTags.lists];
   if (path === publicPaths.newsSitemap()) return [publicTags.newsSitemap];
   if (path === publicPaths.correctionsFeed() || path === `${API}/corrections`) {
-    return [publicTags.corrections, publicTags.newest];
+    return [publicTags.corrections];
   }
   const author = authorOf(path);
   // A person's feed and API response list their articles; the response's articles name every author.
@@ -92,9 +92,9 @@ export function urlTags(url: string): StaleTags | null {
       return [publicTags.taxonomy];
     case '/latest':
       return [publicTags.newest, publicTags.lists];
-    // Any article write may change what a search finds; every one names the newest list.
+    // Any article write may change what a search finds; every one names `search`.
     case '/search':
-      return [publicTags.newest, publicTags.lists];
+      return [publicTags.search, publicTags.lists];
     case '/related-news': {
       const category = nameFilterValue(query.get('category') ?? undefined);
       const tag = typeof category === 'string' ? publicTags.related(category) : publicTags.newest;

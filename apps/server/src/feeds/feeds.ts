@@ -30,18 +30,19 @@ export async function feeds(app: FastifyInstance) {
   // feed has it too.
   const hub = app.config.websubHubUrl;
 
-  const feedOf = async (section: Section | null) => {
+  const feedOf = async (section: Section | null, { shows }: ReadInput) => {
     const articles = await feedArticles.latest(section, RSS_ITEM_COUNT);
+    shows(articles.map((article) => article.news));
     const { publicUrl } = app.config;
     return rssDocument({ section, articles, publicUrl, now: app.clock.now(), hub });
   };
 
   // Each feed's read, so the public cache can build it again after a write (decision 131): null
   // where the address has no feed (its handler answers 404, or 301 for a section's former name).
-  const readSectionFeed = async ({ params }: ReadInput) => {
-    const { category, subcategory } = sectionParams.parse(params);
+  const readSectionFeed = async (input: ReadInput) => {
+    const { category, subcategory } = sectionParams.parse(input.params);
     const section = await feedArticles.section(category, subcategory);
-    return section && feedOf(section);
+    return section && feedOf(section, input);
   };
   const readAuthorFeed = async ({ params }: ReadInput) => {
     const { slug } = slugParams.parse(params);
@@ -50,7 +51,7 @@ export async function feeds(app: FastifyInstance) {
     const { publicUrl } = app.config;
     return rssDocument({ section: null, ...found, publicUrl, now: app.clock.now(), hub });
   };
-  const readSiteFeed = () => feedOf(null);
+  const readSiteFeed = (input: ReadInput) => feedOf(null, input);
 
   // A section is found by the rule its list page uses; an unknown one is a 404 like that page,
   // unless it is a section's former name, which redirects like that page (decision 084).
@@ -76,7 +77,7 @@ export async function feeds(app: FastifyInstance) {
   );
 
   app.get(`/${FEED_FILE}`, { config: { read: readSiteFeed } }, async (request, reply) =>
-    sendXml(request, reply, RSS_TYPE, await readSiteFeed()),
+    sendXml(request, reply, RSS_TYPE, await readSiteFeed(readInput(request))),
   );
   const sectionRoute = { config: { read: orThrow(readSectionFeed) } };
   app.get(`/:category/${FEED_FILE}`, sectionRoute, sectionFeed);

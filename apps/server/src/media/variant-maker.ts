@@ -2,7 +2,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { Clock } from '../domain/clock.ts';
-import { articleTags, publicTags, type ArticlePlaces, type Invalidate } from '../cache/tags.ts';
+import {
+  articleShownTags,
+  publicTags,
+  type ArticlePlaces,
+  type Invalidate,
+} from '../cache/tags.ts';
 import type { NewsMedia } from './media.ts';
 import { PendingImages } from './pending-images.ts';
 import type { VariantJob } from './variant-protocol.ts';
@@ -150,10 +155,11 @@ export class VariantMaker {
     }
     const article = await this.deps.articleOf(job.newsId);
     if (!article) return;
-    // An entry's picture shows on its live page only; an article's wherever the article does.
+    // An entry's picture shows on its live page only; an article's wherever the article does
+    // (decision 132: not every list of its sections).
     const tags = job.entryId
       ? [publicTags.article(article.slug)]
-      : articleTags(article, this.deps.clock.now());
+      : articleShownTags(article, this.deps.clock.now());
     for (const tag of tags) this.switched.add(tag);
     this.announcing ??= setTimeout(
       () => void this.announce(),

@@ -11,7 +11,7 @@ import { isForeignKeyViolation, isUniqueViolation } from '../db/errors.ts';
 import { newId } from '../db/ids.ts';
 import { isoNow, systemClock, type Clock } from '../domain/clock.ts';
 import { DomainError } from '../domain/errors.ts';
-import { articleTags, type Invalidate } from '../cache/tags.ts';
+import { articleTags, savedArticleTags, type Invalidate } from '../cache/tags.ts';
 import type { Database } from '../db/schema.ts';
 import type { MediaStorage } from '../storage/storage.ts';
 import {
@@ -266,13 +266,10 @@ export class NewsService extends NewsReads {
     const before = found && this.toDto(found);
     const after = await this.answer(saved);
     // Where it was listed and where it is listed now: a move drops both, and the pages of its
-    // authors before and after. The pages of its former slugs are tagged as its page
-    // (addresses/service.ts), so they go with `before`.
+    // authors before and after; a write that left it where it was, only what shows it. The pages
+    // of its former slugs are tagged as its page (addresses/service.ts), so they go with `before`.
     const now = this.clock.now();
-    await this.invalidate([
-      ...(before ? articleTags(before, now) : []),
-      ...articleTags(after, now),
-    ]);
+    await this.invalidate(before ? savedArticleTags(before, after, now) : articleTags(after, now));
     this.announceSaved(after);
     return after;
   }

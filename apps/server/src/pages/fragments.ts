@@ -6,7 +6,7 @@ import {
   type SlotRef,
   type StoredFragment,
 } from '../cache/joined-page.ts';
-import { publicTags } from '../cache/tags.ts';
+import { publicTags, showsTags } from '../cache/tags.ts';
 import { lookupKey } from '../domain/lookup-key.ts';
 import type { PageSources } from './reads.ts';
 
@@ -42,14 +42,14 @@ export async function renderShared(
       const articles = await sources.news.latest(slot.limit + 1);
       return {
         rendered: renderer.renderFragment({ name: 'read-also', articles, timeZone }),
-        tags: [publicTags.newest, publicTags.lists],
+        tags: [publicTags.newest, publicTags.lists, ...showsTags(articles)],
       };
     }
     case 'related': {
       const articles = await sources.news.related(slot.category, undefined, slot.limit + 1);
       return {
         rendered: renderer.renderFragment({ name: 'related', articles, timeZone }),
-        tags: [publicTags.related(slot.category), publicTags.lists],
+        tags: [publicTags.related(slot.category), publicTags.lists, ...showsTags(articles)],
       };
     }
   }

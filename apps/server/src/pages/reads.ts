@@ -1,5 +1,5 @@
 import { resolveSection, type NewsDto, type PublicReads } from '@newsroom/contract';
-import { articleNameTags, publicTags, sectionListTag } from '../cache/tags.ts';
+import { articleNameTags, publicTags, sectionListTag, showsTags } from '../cache/tags.ts';
 import type { PageArticle } from '../cache/cached-response.ts';
 import { isDatabaseUnavailable } from '../db/errors.ts';
 import { DomainError } from '../domain/errors.ts';
@@ -63,13 +63,16 @@ export function pageReads(services: PageSources, shown?: NewsDto) {
         return section;
       }),
     newsPage: ({ category, subcategory, page, limit }) =>
-      noted(() => {
+      noted(async () => {
         tags.add(sectionListTag(category, subcategory) ?? publicTags.newest);
         tags.add(publicTags.lists);
         // A section's own page: its rename makes the address redirect at once.
         if (category) tags.add(publicTags.section('category', category));
         if (subcategory) tags.add(publicTags.section('subcategory', subcategory));
-        return services.news.publicList({ category, subcategory }, { page, limit });
+        const found = await services.news.publicList({ category, subcategory }, { page, limit });
+        // How each of its articles shows (decision 132).
+        for (const tag of showsTags(found.data)) tags.add(tag);
+        return found;
       }),
     article: (slug) =>
       noted(async () => {
@@ -101,10 +104,9 @@ export function pageReads(services: PageSources, shown?: NewsDto) {
       }),
     corrections: (query) =>
       noted(() => {
-        // Every note's write names `corrections`; every article write (a title, a slug, a
-        // removal) names `newest`.
+        // Every note's write names `corrections`, and every article write (a title, a slug, a
+        // removal).
         tags.add(publicTags.corrections);
-        tags.add(publicTags.newest);
         return services.corrections.page(query);
       }),
     live: ({ slug, before, from, limit }) =>
@@ -120,8 +122,8 @@ export function pageReads(services: PageSources, shown?: NewsDto) {
       }),
     search: (query) =>
       noted(() => {
-        // Any article write may change what a search finds; every one names the newest list.
-        tags.add(publicTags.newest);
+        // Any article write may change what a search finds; every one names `search`.
+        tags.add(publicTags.search);
         tags.add(publicTags.lists);
         return services.search.search(query);
       }),

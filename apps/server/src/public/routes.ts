@@ -58,9 +58,10 @@ export async function publicRoutes(scope: FastifyInstance) {
 
   const newsPage = answers(z.array(newsDtoSchema), { count: z.number() });
   const listSchema = { querystring: publicNewsQuerySchema, response: newsPage };
-  const readList = async ({ query }: ReadInput) => {
+  const readList = async ({ query, shows }: ReadInput) => {
     const valid = validate(publicNewsQuerySchema, query);
     const { data, count } = await news.publicList(valid, valid);
+    shows(data);
     return ok(data, 'News fetched successfully', { count });
   };
   app.get(
@@ -124,9 +125,10 @@ export async function publicRoutes(scope: FastifyInstance) {
   );
 
   const relatedSchema = { querystring: relatedNewsQuerySchema, response: newsList };
-  const readRelated = async ({ query }: ReadInput) => {
+  const readRelated = async ({ query, shows }: ReadInput) => {
     const valid = validate(relatedNewsQuerySchema, query);
     const data = await news.related(valid.category, valid.exclude);
+    shows(data);
     return ok(data, 'Related news fetched successfully');
   };
   app.get(
@@ -136,9 +138,10 @@ export async function publicRoutes(scope: FastifyInstance) {
   );
 
   const latestSchema = { querystring: latestNewsQuerySchema, response: newsList };
-  const readLatest = async ({ query }: ReadInput) => {
+  const readLatest = async ({ query, shows }: ReadInput) => {
     const valid = validate(latestNewsQuerySchema, query);
     const data = await news.latest(valid.limit, valid.exclude);
+    shows(data);
     return ok(data, 'Latest news fetched successfully');
   };
   app.get(
