@@ -1,7 +1,13 @@
 import fs from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { NewsDto } from '@newsroom/contract';
-import { createNews, createTaxonomy, newsFields, type Taxonomy } from './factories.ts';
+import {
+  createNews,
+  createTaxonomy,
+  newsFields,
+  type AuthHeaders,
+  type Taxonomy,
+} from './factories.ts';
 import { adminAuth } from './fixtures.ts';
 import { call, createTestApp, type TestApp } from './helpers.ts';
 import { fakeDist } from './web-dist.ts';
@@ -13,7 +19,7 @@ import { fakeDist } from './web-dist.ts';
  */
 let dist: string;
 let t: TestApp;
-let headers: Record<string, string>;
+let headers: AuthHeaders;
 let world: Taxonomy;
 let sport: Taxonomy;
 let oldest: NewsDto;
