@@ -40,7 +40,10 @@ const ENTRY_LIFETIME_MS = 5 * 60_000;
 /** A write refreshes at once the entries it made stale that were read this recently. */
 const READ_LATELY_MS = 10_000;
 
-/** Rebuilds after writes run this many at a time, so readers' own requests still get the CPU. */
+/**
+ * Rebuilds after writes, and those after reads, run this many at a time each, so readers' own
+ * requests still get the CPU.
+ */
 const REFRESHES_AT_ONCE = 2;
 
 /** Per-entry overhead counted on top of the value's bytes, so tiny entries still fill the budget. */
@@ -123,12 +126,10 @@ export class CacheEntries<V extends CacheValue> {
   private readonly overtaken = new Map<string, Promise<unknown>>();
   private readonly recent: Invalidation[] = [];
   private invalidations = 0;
-  /** Keys waiting for a rebuild after a write, in the order they were read (latest first). */
-  private readonly toRefresh = new Map<string, Array<() => void>>();
-  private refreshing = 0;
-  /** Keys queued by `rebuildAfterRead`, and how many of its rebuilds run. */
-  private readonly readRebuilds = new Set<string>();
-  private readRebuilding = 0;
+  /** Rebuilds after a write, queued in the order their keys were read (latest first). */
+  private readonly afterWrites = new RebuildQueue((key) => this.refreshNow(key));
+  /** Rebuilds a read of a stale entry asked for (one no write refreshes). */
+  private readonly afterReads = new RebuildQueue((key) => this.refreshNow(key));
   readonly counts: CacheCounts = { hits: 0, stale: 0, waits: 0, builds: 0, refreshes: 0 };
 
   constructor(private readonly options: CacheEntriesOptions) {
@@ -200,7 +201,7 @@ export class CacheEntries<V extends CacheValue> {
       if (entry.refreshedByWrites) {
         this.counts.refreshes += 1;
         this.start(key, entry.rebuild, entry.rebuild).catch(() => undefined);
-      } else this.rebuildAfterRead(key);
+      } else void this.afterReads.add(key);
     }
     if (counted) this.counts.hits += 1;
     this.counts.stale += 1;
@@ -299,7 +300,7 @@ export class CacheEntries<V extends CacheValue> {
     }
     chosen.sort((a, b) => (touched.get(b)?.readAt ?? 0) - (touched.get(a)?.readAt ?? 0));
     // Whoever wrote waits for them, but never past the time readers may get a stale copy.
-    return settledWithin(Promise.all(chosen.map((key) => this.refreshSoon(key))), STALE_FOR_MS);
+    return settledWithin(Promise.all(chosen.map((key) => this.afterWrites.add(key))), STALE_FOR_MS);
   }
 
   /**
@@ -311,51 +312,6 @@ export class CacheEntries<V extends CacheValue> {
     if (!underway?.begun) return;
     this.builds.delete(key);
     this.overtaken.set(key, underway.value);
-  }
-
-  /**
-   * Queues the rebuild a read of a stale entry asked for (one no write refreshes): these run
-   * REFRESHES_AT_ONCE at a time, so the rebuilds a write leads readers to ask for are spread out,
-   * not one burst.
-   */
-  private rebuildAfterRead(key: string) {
-    this.readRebuilds.add(key);
-    this.runReadRebuilds();
-  }
-
-  private runReadRebuilds() {
-    while (this.readRebuilding < REFRESHES_AT_ONCE && this.readRebuilds.size > 0) {
-      const key = this.readRebuilds.values().next().value as string;
-      this.readRebuilds.delete(key);
-      this.readRebuilding += 1;
-      void this.refreshNow(key).finally(() => {
-        this.readRebuilding -= 1;
-        this.runReadRebuilds();
-      });
-    }
-  }
-
-  /** Queues `key`'s rebuild; resolves when it is done (or was not needed any more). */
-  private refreshSoon(key: string): Promise<void> {
-    return new Promise((resolve) => {
-      const waiting = this.toRefresh.get(key);
-      if (waiting) waiting.push(resolve);
-      else this.toRefresh.set(key, [resolve]);
-      this.runRefreshes();
-    });
-  }
-
-  private runRefreshes() {
-    while (this.refreshing < REFRESHES_AT_ONCE && this.toRefresh.size > 0) {
-      const [key, done] = this.toRefresh.entries().next().value as [string, Array<() => void>];
-      this.toRefresh.delete(key);
-      this.refreshing += 1;
-      void this.refreshNow(key).finally(() => {
-        this.refreshing -= 1;
-        for (const resolve of done) resolve();
-        this.runRefreshes();
-      });
-    }
   }
 
   private async refreshNow(key: string): Promise<void> {
@@ -438,6 +394,40 @@ export class CacheEntries<V extends CacheValue> {
 }
 
 /** Resolves when `promise` settles, or after `ms`, whichever is first; never rejects. */
+/**
+ * Keys to rebuild, run REFRESHES_AT_ONCE at a time in the order queued, so readers' own requests
+ * still get the CPU and a write's rebuilds are spread out, not one burst. A key queued again while
+ * it waits is rebuilt once; `add` resolves when its rebuild is done (or was not needed any more).
+ */
+class RebuildQueue {
+  private readonly waiting = new Map<string, Array<() => void>>();
+  private running = 0;
+
+  constructor(private readonly rebuild: (key: string) => Promise<void>) {}
+
+  add(key: string): Promise<void> {
+    return new Promise((resolve) => {
+      const waiters = this.waiting.get(key);
+      if (waiters) waiters.push(resolve);
+      else this.waiting.set(key, [resolve]);
+      this.next();
+    });
+  }
+
+  private next() {
+    while (this.running < REFRESHES_AT_ONCE && this.waiting.size > 0) {
+      const [key, done] = this.waiting.entries().next().value as [string, Array<() => void>];
+      this.waiting.delete(key);
+      this.running += 1;
+      void this.rebuild(key).finally(() => {
+        this.running -= 1;
+        for (const resolve of done) resolve();
+        this.next();
+      });
+    }
+  }
+}
+
 async function settledWithin(promise: Promise<unknown>, ms: number): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   await Promise.race([

@@ -6,7 +6,7 @@ import { readInput, type ReadInput, type RouteRead } from '../cache/cached-route
 import { DomainError } from '../domain/errors.ts';
 import { correctionsFeed } from './corrections-feed.ts';
 import { newsSitemap } from './news-sitemap.ts';
-import { rssDocument } from './rss.ts';
+import { rssDocument, type RssChannel } from './rss.ts';
 import { sitemaps } from './sitemap.ts';
 import { sendXml } from './xml.ts';
 
@@ -30,11 +30,14 @@ export async function feeds(app: FastifyInstance) {
   // feed has it too.
   const hub = app.config.websubHubUrl;
 
+  /** A feed of these articles, with the site's address, the time and the hub. */
+  const documentOf = (feed: Omit<RssChannel, 'publicUrl' | 'now' | 'hub'>) =>
+    rssDocument({ ...feed, publicUrl: app.config.publicUrl, now: app.clock.now(), hub });
+
   const feedOf = async (section: Section | null, { shows }: ReadInput) => {
     const articles = await feedArticles.latest(section, RSS_ITEM_COUNT);
     shows(articles.map((article) => article.news));
-    const { publicUrl } = app.config;
-    return rssDocument({ section, articles, publicUrl, now: app.clock.now(), hub });
+    return documentOf({ section, articles });
   };
 
   // Each feed's read, so the public cache can build it again after a write (decision 131): null
@@ -47,9 +50,7 @@ export async function feeds(app: FastifyInstance) {
   const readAuthorFeed = async ({ params }: ReadInput) => {
     const { slug } = slugParams.parse(params);
     const found = await feedArticles.byAuthor(slug, RSS_ITEM_COUNT);
-    if (!found) return null;
-    const { publicUrl } = app.config;
-    return rssDocument({ section: null, ...found, publicUrl, now: app.clock.now(), hub });
+    return found && documentOf({ section: null, ...found });
   };
   const readSiteFeed = (input: ReadInput) => feedOf(null, input);
 
