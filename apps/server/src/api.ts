@@ -68,7 +68,7 @@ export async function apiRoutes(app: FastifyInstance) {
   await registerOpenApi(app);
 
   await app.register(contactPublicRoutes, { prefix: '/contact' });
-  // The reader site's reads are served from the public cache (docs/decisions/095).
+  // The reader site's reads are served from the public cache (docs/decisions/133).
   await app.register(async (cached) => {
     cacheRoutesOfScope(cached, app.publicCache);
     await cached.register(publicRoutes, { prefix: '/u' });

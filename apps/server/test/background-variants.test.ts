@@ -167,7 +167,7 @@ describe('switches announced together', () => {
     try {
       await createNews(context, { image: await images.jpeg() });
       await createNews(context, { image: await images.png() });
-      // The list API's answer is rebuilt after its next read (decision 131): within a second.
+      // The list API's answer is rebuilt after its next read (decision 133): within a second.
       const before = await vi.waitFor(async () => {
         const urls = await listed(held.app);
         expect(urls.map((url) => isPendingImageKey(mediaKey(url)))).toEqual([true, true]);

@@ -9,7 +9,7 @@ import { fakeDist } from './web-dist.ts';
  * Two instances on one database and one Redis, each keeping pages and answers in memory: only an
  * invalidation reaching the reader instance can make it drop what the writer changed. The reader
  * rebuilds what it read lately when it hears of the write; lists may be stale for a second
- * there, as on the writer (decision 095).
+ * there, as on the writer (decision 133).
  */
 
 const redisUrl = process.env.REDIS_URL;

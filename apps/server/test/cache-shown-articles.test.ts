@@ -13,7 +13,7 @@ import { call, createTestApp, type TestApp } from './helpers.ts';
 import { fakeDist } from './web-dist.ts';
 
 /**
- * An article saved where it was (a new title) makes stale only what shows it (decision 132): the
+ * An article saved where it was (a new title) makes stale only what shows it (decision 133): the
  * lists, pages, shared parts and feeds that list it show the new title within a second, and those
  * that do not stay current, not built again. A move still makes every list it left or joined stale.
  */

@@ -55,7 +55,7 @@ describe('drafts', () => {
     const res = await update(draft._id, { slug: draft.slug, draft: false });
     expect(res.body.data).toMatchObject({ draft: false, publishAt: res.body.data.createdAt });
     expect(res.body.data.createdAt >= draft.createdAt).toBe(true);
-    // The list API's answer is rebuilt after its next read (decision 131): within a second.
+    // The list API's answer is rebuilt after its next read (decision 133): within a second.
     await vi.waitFor(async () => {
       const after = await publicSlugs();
       expect(after.slugs[0]).toBe(draft.slug);

@@ -185,7 +185,7 @@ describe('an article readers already see, given a later time', () => {
       article._id,
     );
     expect(article.publishAt).toBe(later);
-    // Its page and API answer at once; the API's lists and the feeds once rebuilt (decision 131).
+    // Its page and API answer at once; the API's lists and the feeds once rebuilt (decision 133).
     const { apiArticle, beacon, page } = await shows(article.slug, article.title, reporter, later);
     expect({ apiArticle, beacon, page }).toEqual({ apiArticle: false, beacon: false, page: false });
     await vi.waitFor(

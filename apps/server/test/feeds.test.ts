@@ -180,7 +180,7 @@ describe('category and sub-category feeds', () => {
 describe('feeds in the public cache', () => {
   /**
    * The answers kept for the feeds now: those a write made stale are replaced once read again
-   * (decision 131), within a second; the others stay as they were.
+   * (decision 133), within a second; the others stay as they were.
    */
   const keptNow = () => feeds.map((url) => t.app.publicCache.peekResponse(url));
   const untouched = (before: ReturnType<typeof keptNow>) =>

@@ -48,7 +48,7 @@ function rawGet(path: string, extra: Record<string, string>) {
   });
 }
 
-/** Reads `path` twice: kept, then read since (decision 095). */
+/** Reads `path` twice: kept, then read since (decision 133). */
 async function readLately(path: string) {
   await get(path);
   await get(path);
@@ -259,7 +259,7 @@ describe('sitemap files', () => {
     const first = await createNews(ctx, { title: 'Listed in this month' });
     const month = first.createdAt.slice(0, 7);
     const file = `/sitemaps/news-${month}.xml`;
-    // Answers and feeds are rebuilt by their next request after a write (decision 095).
+    // Answers and feeds are rebuilt by their next request after a write (decision 133).
     expect((await get(file)).body.toString()).toContain(`/news/${first.slug}<`);
     await get('/sitemaps/pages.xml');
 

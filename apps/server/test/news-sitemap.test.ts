@@ -123,7 +123,7 @@ describe('GET /news-sitemap.xml', () => {
     expect((await update(aged, 'The story that has aged out')).status).toBe(200);
     expect(t.app.publicCache.peekResponse(URL)).toBe(before);
     expect((await update(fresh, 'A story written two days later, now corrected')).status).toBe(200);
-    // Replaced: dropped, or rebuilt by the write when read lately (decision 095).
+    // Replaced: dropped, or rebuilt by the write when read lately (decision 133).
     expect(t.app.publicCache.peekResponse(URL)).not.toBe(before);
     expect((await entries())[0]?.['news:news']['news:title']).toBe(
       'A story written two days later, now corrected',

@@ -44,7 +44,7 @@ const titles = async (url: string): Promise<string[]> =>
 
 /**
  * The titles of a public API list a write made stale, once rebuilt: the first read after the write
- * may get the previous copy and asks for the rebuild (decision 131); within a second it is in.
+ * may get the previous copy and asks for the rebuild (decision 133); within a second it is in.
  */
 const titlesSoon = (url: string, check: (titles: string[]) => void) =>
   vi.waitFor(async () => check(await titles(url)), { timeout: 1_500 });

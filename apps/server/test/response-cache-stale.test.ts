@@ -6,7 +6,7 @@ import { call, createTestApp, type TestApp } from './helpers.ts';
 import { fakeDist } from './web-dist.ts';
 
 /**
- * Public API responses and feeds whose routes name their read (decision 131): after a write the
+ * Public API responses and feeds whose routes name their read (decision 133): after a write the
  * cache builds them again by calling that read when they are next asked for, while readers get
  * the previous copy.
  */

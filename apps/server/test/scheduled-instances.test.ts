@@ -44,7 +44,7 @@ describe.skipIf(!redisUrl)('scheduled publishing on two instances', () => {
     const start = renders();
     await createNews({ app: writer.app, headers, taxonomy }, { title, publishAt });
     // The write's invalidation reached the reader: its home page is built again (by its next
-    // reader, or at once when it was read lately: decision 095), then kept.
+    // reader, or at once when it was read lately: decision 133), then kept.
     const rebuilt = async () => {
       await home();
       return renders() > start;

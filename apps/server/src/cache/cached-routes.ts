@@ -20,7 +20,7 @@ export interface ReadInput {
   keepUntil(at: number): void;
   /**
    * The articles the response lists: it goes stale when one of them changes how it shows, as
-   * well as when its list changes (decision 132).
+   * well as when its list changes (decision 133).
    */
   shows(articles: ReadonlyArray<{ slug: string }>): void;
 }
@@ -42,7 +42,7 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     /**
-     * The route's read (decision 131): after a write the cache calls it to build the response
+     * The route's read (decision 133): after a write the cache calls it to build the response
      * again when it is next asked for, and readers get the previous copy meanwhile, rather than
      * waiting for a reader's request to run the handler.
      */

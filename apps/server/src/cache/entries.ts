@@ -103,7 +103,7 @@ export interface CacheEntriesOptions {
 }
 
 /**
- * The public cache's entries (docs/decisions/095, 131): a byte-bounded LRU of values by key, each
+ * The public cache's entries (docs/decisions/133): a byte-bounded LRU of values by key, each
  * with the tags it was built from, one build per key at a time.
  *
  * A write names tags. Entries carrying an article's own tag (a page, or an article read) are
@@ -393,7 +393,6 @@ export class CacheEntries<V extends CacheValue> {
   }
 }
 
-/** Resolves when `promise` settles, or after `ms`, whichever is first; never rejects. */
 /**
  * Keys to rebuild, run REFRESHES_AT_ONCE at a time in the order queued, so readers' own requests
  * still get the CPU and a write's rebuilds are spread out, not one burst. A key queued again while
@@ -428,6 +427,7 @@ class RebuildQueue {
   }
 }
 
+/** Resolves when `promise` settles, or after `ms`, whichever is first; never rejects. */
 async function settledWithin(promise: Promise<unknown>, ms: number): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   await Promise.race([

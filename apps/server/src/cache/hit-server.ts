@@ -41,7 +41,7 @@ export interface HitServerOptions {
 }
 
 /**
- * Cache hits served before the framework runs (docs/decisions/095): a GET or HEAD of a public
+ * Cache hits served before the framework runs (docs/decisions/133): a GET or HEAD of a public
  * page, public API response or feed that the public cache holds is written straight to the socket
  * with the headers the framework gave it. Anything else — a miss, a request with a session or a
  * token, a cross-origin call, every write — goes on to Fastify unchanged, and a miss served there

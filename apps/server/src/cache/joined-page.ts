@@ -37,7 +37,7 @@ export interface SlotRef {
 
 /**
  * A page cached in pieces: its own markup, and the places of the shared parts joined into it as it
- * is served (decision 095). Served in gzip or as it is (brotli streams cannot be joined). Its
+ * is served (decision 133). Served in gzip or as it is (brotli streams cannot be joined). Its
  * `bytes` count its last join's gzip body too (about its own pieces' compressed size).
  */
 export interface StoredPage extends CacheValue {

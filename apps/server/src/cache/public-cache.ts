@@ -54,7 +54,7 @@ export interface PublicCacheOptions {
 }
 
 /**
- * The public cache (docs/decisions/095): pages, the shared parts joined into them, public API
+ * The public cache (docs/decisions/133): pages, the shared parts joined into them, public API
  * responses, articles and feeds, each an entry of `CacheEntries` with the tags it was built from.
  * Writes name what they make stale through `invalidate`, here at once and, with Redis, on every
  * other instance; while this instance may miss another's invalidations, nothing is cached.

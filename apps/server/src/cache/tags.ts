@@ -5,7 +5,7 @@ import { isInNewsWindow } from '../domain/news-window.ts';
 /**
  * What a public response depends on, named so that a write can say what it makes stale. Cached
  * pages and public API responses carry these tags; every mutation names the tags it touches, and
- * only the entries carrying one of them go stale or are dropped (docs/decisions/095).
+ * only the entries carrying one of them go stale or are dropped (docs/decisions/133).
  */
 export type StaleTags = readonly string[];
 
@@ -47,7 +47,7 @@ export const publicTags = {
   /**
    * What shows an article among others (a list's card, a feed's item) carries its `shows` tag
    * besides its list's: a write that changes how the article shows but not where (a title, a
-   * picture) names only this, so lists that do not show it stay current (decision 132).
+   * picture) names only this, so lists that do not show it stay current (decision 133).
    */
   shows: (slug: string) => `shows:${lookupKey(slug)}`,
   /** Search results (page and API): any change of an article's text may change what is found. */
@@ -147,7 +147,7 @@ export function articleTags(news: ArticlePlaces, now: Date): string[] {
 }
 
 /**
- * What shows the article, wherever it is (decision 132): its page, whatever lists it by its `shows`
+ * What shows the article, wherever it is (decision 133): its page, whatever lists it by its `shows`
  * tag, search, corrections, its authors' pages and the sitemaps (their `lastmod`). All a write
  * names when the article stays where it was: no list it is not in goes stale.
  */
@@ -186,7 +186,7 @@ const placeOf = (news: ArticleShowing) =>
 /**
  * What a saved article's write makes stale: where it showed and where it shows when that changed
  * (its address, time, sections, publisher, anchor, authors, or whether readers see it), else only
- * what shows it (decision 132): an article saved with a new title or picture leaves every list it
+ * what shows it (decision 133): an article saved with a new title or picture leaves every list it
  * is not in current.
  */
 export function savedArticleTags(

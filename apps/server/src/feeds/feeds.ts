@@ -40,7 +40,7 @@ export async function feeds(app: FastifyInstance) {
     return documentOf({ section, articles });
   };
 
-  // Each feed's read, so the public cache can build it again after a write (decision 131): null
+  // Each feed's read, so the public cache can build it again after a write (decision 133): null
   // where the address has no feed (its handler answers 404, or 301 for a section's former name).
   const readSectionFeed = async (input: ReadInput) => {
     const { category, subcategory } = sectionParams.parse(input.params);

@@ -16,7 +16,7 @@ import type { VariantJob } from './variant-protocol.ts';
 export const VARIANT_QUEUE_LIMIT = 500;
 
 /**
- * Switches are announced to the page cache together, at most once in this time (decision 095):
+ * Switches are announced to the page cache together, at most once in this time (decision 133):
  * a page kept with the pending picture stays right (the pending file is kept), so there is no
  * hurry, and under a stream of writes one rebuild of the busiest pages covers many switches.
  */
@@ -156,7 +156,7 @@ export class VariantMaker {
     const article = await this.deps.articleOf(job.newsId);
     if (!article) return;
     // An entry's picture shows on its live page only; an article's wherever the article does
-    // (decision 132: not every list of its sections).
+    // (decision 133: not every list of its sections).
     const tags = job.entryId
       ? [publicTags.article(article.slug)]
       : articleShownTags(article, this.deps.clock.now());

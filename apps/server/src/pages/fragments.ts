@@ -12,7 +12,7 @@ import type { PageSources } from './reads.ts';
 
 /*
  * The parts many pages show the same, each rendered once and joined into every page that shows
- * it as the page is served (decision 095): the category menu (one for each page it marks as
+ * it as the page is served (decision 133): the category menu (one for each page it marks as
  * current), 'Read this also' and a category's 'Related News'. Each is read with one item more than a page shows, so that a page can leave
  * its own article out.
  */

@@ -97,7 +97,7 @@ export async function webHost(app: FastifyInstance, options: WebHostOptions = {}
         .send(await fs.readFile(file)),
     );
   }
-  // Pages render in worker threads from the services' reads (decision 096).
+  // Pages render in worker threads from the services' reads (decision 133).
   const renders = new RenderPool(
     { config: app.config, storage: app.storageSettings, clock: app.clock },
     distDir,

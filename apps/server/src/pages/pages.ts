@@ -53,8 +53,8 @@ async function wholePage(
 /**
  * Every other GET is a page. Signed-in admins and the sign-in screens get the app shell; everyone
  * else a public page, rendered in a render worker from the services' reads (pages/reads.ts,
- * decision 096), cached by the public cache in pieces and served with the shared parts joined in
- * (decision 095). An
+ * decision 133), cached by the public cache in pieces and served with the shared parts joined in
+ * (decision 133). An
  * article page counts one view per GET, cached or rendered. A page the renderer cannot find may
  * have moved or been removed (addresses/missing-pages.ts, decision 084).
  */

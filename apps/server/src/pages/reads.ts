@@ -70,7 +70,7 @@ export function pageReads(services: PageSources, shown?: NewsDto) {
         if (category) tags.add(publicTags.section('category', category));
         if (subcategory) tags.add(publicTags.section('subcategory', subcategory));
         const found = await services.news.publicList({ category, subcategory }, { page, limit });
-        // How each of its articles shows (decision 132).
+        // How each of its articles shows (decision 133).
         for (const tag of showsTags(found.data)) tags.add(tag);
         return found;
       }),

@@ -18,7 +18,7 @@ const TASKS_PER_THREAD = 4;
 const IDLE_MS = 2 ** 31 - 1;
 
 /**
- * Where pages and shared parts are rendered: in worker threads beside the site's (decision 096),
+ * Where pages and shared parts are rendered: in worker threads beside the site's (decision 133),
  * started at the first render, each reading through the services on a read-only connection.
  */
 export class RenderPool {

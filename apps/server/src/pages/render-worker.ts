@@ -1,7 +1,7 @@
 /**
  * The render worker: a thread of the site (run by pages/render-pool.ts) that renders public pages
  * and shared parts from the services' reads, on a read-only connection of its own to the site's
- * database, each by the site's clock at the moment it was asked for (decision 096). The site's
+ * database, each by the site's clock at the moment it was asked for (decision 133). The site's
  * thread keeps answering readers from the cache meanwhile.
  */
 import { workerData } from 'node:worker_threads';

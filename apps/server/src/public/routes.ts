@@ -31,7 +31,7 @@ function cacheFor(reply: FastifyReply, milliseconds: number) {
 }
 
 /**
- * The handler of a cached GET route that names its read (decision 131): the read of the request's
+ * The handler of a cached GET route that names its read (decision 133): the read of the request's
  * query and parameters, which browsers and shared caches may keep for `milliseconds`.
  */
 function answeredBy<T>(read: (input: ReadInput) => Promise<T>, milliseconds: number) {
@@ -47,7 +47,7 @@ export async function publicRoutes(scope: FastifyInstance) {
   const app = scope.withTypeProvider<ContractTypeProvider>();
   const { news, categories } = app.services;
 
-  // Each cached read is named, so the public cache can build its response again (decision 131).
+  // Each cached read is named, so the public cache can build its response again (decision 133).
   const readCategories = async () => ok(await categories.list(), 'Categories fetched successfully');
   const categoryList = answers(z.array(categoryDtoSchema));
   app.get(
