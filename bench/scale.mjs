@@ -20,7 +20,14 @@ import { loadConfig } from '../apps/server/src/config/env.ts';
 import { openDatabase } from '../apps/server/src/db/database.ts';
 import { migrationProvider } from '../apps/server/src/migrations/provider.ts';
 import { runStatement } from './scale/bulk.mjs';
-import { bulkLoad, growPostgres, growSqlite, growTaxonomy } from './scale/grow.mjs';
+import {
+  bulkLoad,
+  growBylines,
+  growPostgres,
+  growSqlite,
+  growTaxonomy,
+  growWriters,
+} from './scale/grow.mjs';
 import { plansOf, printPlans, recordingServices } from './scale/plans.mjs';
 import { measure, printRow, waitFor } from './scale/timing.mjs';
 import { freePort } from './server-process.mjs';
@@ -89,6 +96,11 @@ if (Number(existing?.all_count ?? 0) !== articles) {
     if (databaseUrl) await growPostgres(db.kysely, articles, taxonomy, progress);
     else growSqlite(new SQLite(path.join(dataDir, 'newsroom.db')), articles, taxonomy, progress);
   });
+  const bylinesFrom = performance.now();
+  const spread = await growBylines(db.kysely, !databaseUrl, await growWriters(db.kysely));
+  process.stdout.write(
+    `; ${spread.bylines} bylines of ${spread.writers} writers in ${((performance.now() - bylinesFrom) / 1000).toFixed(1)} s (the busiest ${spread.busiest} articles, the quietest ${spread.quietest})`,
+  );
   console.log(`\n  grown in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 } else {
   console.log(`Reusing ${where} with ${articles.toLocaleString('en')} articles (--fresh regrows)`);

@@ -28,6 +28,9 @@ export async function sampleOf(db) {
     publisher: 'Publisher 4',
     anchor: 'Anchor 6',
     month: months[Math.floor(months.length / 2)]?.key,
+    // The busiest writer (about three articles in ten) and the least busy (grow.mjs).
+    busyWriter: 'writer-1',
+    fewWriter: 'writer-40',
   };
 }
 
@@ -139,6 +142,24 @@ export function readsOf(s) {
       },
     ],
     [
+      '/u/author/{slug} (busiest writer)',
+      {
+        url: () => `/api/v1/u/author/${s.busyWriter}?${q(page1)}`,
+        plan: (x) => x.news.author(s.busyWriter, { page: 1, limit: 6 }),
+      },
+    ],
+    [
+      '/u/author/{slug} (least busy)',
+      {
+        url: () => `/api/v1/u/author/${s.fewWriter}?${q(page1)}`,
+        plan: (x) => x.news.author(s.fewWriter, { page: 1, limit: 6 }),
+      },
+    ],
+    [
+      '/sitemaps/authors.xml',
+      { url: () => '/sitemaps/authors.xml', plan: (x) => x.archive.authors() },
+    ],
+    [
       '/u/search (a word of every article)',
       {
         url: () => '/api/v1/u/search?q=city&page=1&limit=6',
@@ -164,5 +185,6 @@ export function pagesOf(s) {
     { name: 'page /news/{slug}', url: (i) => `/news/${slug(i)}` },
     { name: 'page /{category}', url: () => `/${segment(s.category)}` },
     { name: 'page /{category}/{sub}', url: () => `/${segment(s.category)}/${segment(s.ownSub)}` },
+    { name: 'page /author/{slug} (busiest)', url: () => `/author/${s.busyWriter}` },
   ];
 }

@@ -2,7 +2,7 @@ import { migrationProvider } from '../src/migrations/provider.ts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createNews, newsContext, type NewsContext } from './factories.ts';
 import { createAdmin } from './fixtures.ts';
-import { createTestApp, migratorOf, type TestApp } from './helpers.ts';
+import { call, createTestApp, migratorOf, type TestApp } from './helpers.ts';
 
 /** Migration 0009 (staff) undone and done again on a database with accounts and articles. */
 let t: TestApp;
@@ -56,4 +56,11 @@ it('gives existing accounts a unique slug and existing articles the oldest accou
       .execute();
     expect(authors).toEqual([{ staff_id: oldest, position: 0 }]);
   }
+  // Their bylines carry the articles' times and the count of their page (0023, decision 134).
+  const oldestSlug = accounts[0]?.slug;
+  const page = await call(t.app, { method: 'GET', url: `/api/v1/u/author/${oldestSlug}` });
+  expect(page.body.count).toBe(stories.length);
+  expect(page.body.data.news.map((n: { _id: string }) => n._id).sort()).toEqual(
+    stories.map((story) => story._id).sort(),
+  );
 });

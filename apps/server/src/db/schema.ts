@@ -247,6 +247,16 @@ export interface NewsAuthorTable {
   news_id: string;
   staff_id: string;
   position: number;
+  /** The article's publication time, kept by a trigger (decision 134). */
+  created_at: Generated<Timestamp>;
+  /** 1 while the article is active and not a draft, kept by a trigger (decision 134). */
+  listed: Generated<number>;
+}
+
+/** Each person's listed bylines, kept by triggers on `news_authors` (decision 134). */
+export interface BylineCountTable {
+  staff_id: string;
+  listed_count: number;
 }
 
 /** A former slug of an article; its page redirects to the article's current slug (decision 084). */
@@ -428,6 +438,7 @@ export interface Database {
   refresh_tokens: RefreshTokenTable;
   sessions: SessionTable;
   news_authors: NewsAuthorTable;
+  byline_counts: BylineCountTable;
   invitations: InvitationTable;
   audit_entries: AuditEntryTable;
   two_factor: TwoFactorTable;

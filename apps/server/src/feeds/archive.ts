@@ -1,13 +1,9 @@
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
+import { PAGE_SIZE } from '@newsroom/contract';
 import type { Database } from '../db/schema.ts';
 import { isoNow, type Clock } from '../domain/clock.ts';
 import { NewsFigures } from '../news/figures.ts';
-import {
-  isPublicNews,
-  isPublicNewsPublishedIn,
-  isScheduledNews,
-  narrowedNewsVisibility,
-} from '../db/news-visibility.ts';
+import { isPublicNews, isPublicNewsPublishedIn, isScheduledNews } from '../db/news-visibility.ts';
 
 /** One file of the sitemap index: a month of active articles, or its n-th part. */
 export interface ArchiveFile {
@@ -44,14 +40,12 @@ function nextMonth(month: string): string {
  */
 export class NewsArchive {
   private readonly figures: NewsFigures;
-  private readonly visibility: ReturnType<typeof narrowedNewsVisibility>;
 
   constructor(
     private readonly db: Kysely<Database>,
     private readonly clock: Clock,
   ) {
     this.figures = new NewsFigures(db);
-    this.visibility = narrowedNewsVisibility(db);
   }
 
   /** Every file, oldest month first; a month of more than `perFile` articles has several parts. */
@@ -122,22 +116,39 @@ export class NewsArchive {
   }
 
   /**
-   * The people with at least one public article, by slug, each with when the newest of their
-   * public articles last changed: the author pages the sitemap lists (decision 103). It walks the
-   * bylines and finds each article by its id; driven from the articles (SQLite's choice without
-   * statistics), it walked every public article of the archive, 1.8 s at a million.
+   * The people with at least one public article, by slug, each with when the articles their page
+   * shows (the newest public ones) last changed: the author pages the sitemap lists (decisions
+   * 103, 134). Two short ranges of the bylines' own index per person; it read every byline.
    */
   async authors(): Promise<{ slug: string; changedAt: string | null }[]> {
+    const now = isoNow(this.clock);
+    const theirs = (eb: ExpressionBuilder<Database, 'admins'>) =>
+      eb
+        .selectFrom('news_authors as a')
+        .whereRef('a.staff_id', '=', 'admins.id')
+        .where('a.listed', '=', 1)
+        .where('a.created_at', '<=', now);
     const rows = await this.db
-      .selectFrom('news_authors as a')
-      .crossJoin('news as m')
-      .whereRef('m.id', '=', 'a.news_id')
-      .innerJoin('admins as p', 'p.id', 'a.staff_id')
-      .select((eb) => ['p.slug', eb.fn.max('m.updated_at').as('changed_at')])
-      .where(this.visibility.isPublic('m', isoNow(this.clock)))
-      .where('p.verified', '=', 1)
-      .groupBy('p.slug')
-      .orderBy('p.slug')
+      .selectFrom('admins')
+      .select((eb) => [
+        'admins.slug',
+        eb
+          .selectFrom('news as m')
+          .select((inner) => inner.fn.max('m.updated_at').as('changed_at'))
+          .where(
+            'm.id',
+            'in',
+            theirs(eb)
+              .select('a.news_id')
+              .orderBy('a.created_at', 'desc')
+              .orderBy('a.news_id', 'desc')
+              .limit(PAGE_SIZE.authorNews),
+          )
+          .as('changed_at'),
+      ])
+      .where('admins.verified', '=', 1)
+      .where((eb) => eb.exists(theirs(eb).select('a.news_id')))
+      .orderBy('admins.slug')
       .execute();
     return rows.map((row) => ({ slug: row.slug, changedAt: row.changed_at ?? null }));
   }

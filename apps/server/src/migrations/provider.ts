@@ -17,6 +17,7 @@ import { revisionsMigration } from './revisions.ts';
 import { liveMigration } from './live.ts';
 import { webhooksMigration } from './webhooks.ts';
 import { figureTriggerPlansMigration } from './figure-trigger-plans.ts';
+import { bylineTimesMigration } from './byline-times.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations run against the schema as it was, not as it is typed now */
 type AnyDb = Kysely<any>;
@@ -199,6 +200,7 @@ export const migrationProvider: MigrationProvider = {
       '0021_analytics': analyticsMigration,
       '0020_webhooks': webhooksMigration,
       '0022_figure_trigger_plans': figureTriggerPlansMigration,
+      '0023_byline_times': bylineTimesMigration,
     };
   },
 };

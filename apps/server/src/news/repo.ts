@@ -228,10 +228,9 @@ export class NewsRepository {
 
   /**
    * A page of the public articles `staffId` is an author of, newest first, and how many there
-   * are: one range of `news_authors (staff_id, news_id)` joined to the articles. Written as a
-   * cross join, which SQLite reads as "the left table outside" (PostgreSQL still orders the join
-   * by its statistics): without statistics SQLite walked every public article newest first and
-   * looked each up in their bylines, the whole archive for a person with few articles.
+   * are (decision 134): one range of the bylines' own index `(staff_id, listed, created_at desc,
+   * news_id desc)`, the articles found by id; the count is the person's figure of listed bylines
+   * less the few scheduled for later (the top of the same range).
    */
   async byAuthor(
     staffId: string,
@@ -239,18 +238,24 @@ export class NewsRepository {
     offset: number,
   ): Promise<{ rows: NewsRowWithNames[]; count: number }> {
     const now = isoNow(this.clock);
-    const theirs = this.db
+    const listed = this.db
       .selectFrom('news_authors as a')
-      .crossJoin('news as m')
-      .whereRef('m.id', '=', 'a.news_id')
       .where('a.staff_id', '=', staffId)
-      .where(this.narrowed.isPublic('m', now));
-    const page = theirs
-      .select('m.id')
-      .orderBy('m.created_at', 'desc')
-      .orderBy('m.id', 'desc')
+      .where('a.listed', '=', 1);
+    const page = listed
+      .select('a.news_id')
+      .where('a.created_at', '<=', now)
+      .orderBy('a.created_at', 'desc')
+      .orderBy('a.news_id', 'desc')
       .limit(limit)
       .offset(offset);
+    const figure = this.db
+      .selectFrom('byline_counts')
+      .select((eb) => eb.fn.coalesce(eb.fn.max('listed_count'), eb.lit(0)).as('count'))
+      .where('staff_id', '=', staffId);
+    const scheduled = listed
+      .where('a.created_at', '>', now)
+      .select((eb) => eb.fn.countAll<number>().as('count'));
     const [rows, counted] = await Promise.all([
       this.withNamesAndAuthors()
         .where('n.id', 'in', page)
@@ -258,7 +263,9 @@ export class NewsRepository {
         .orderBy('n.id', 'desc')
         .execute()
         .then((found) => this.withAuthors(found)),
-      theirs.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+      this.db
+        .selectNoFrom((eb) => eb(figure.$asScalar(), '-', scheduled.$asScalar()).as('count'))
+        .executeTakeFirstOrThrow(),
     ]);
     return { rows, count: Number(counted.count) };
   }
