@@ -44,6 +44,26 @@ const SQLITE_TRIGGERS = [
   end`,
 ];
 
+/**
+ * PostgreSQL: what each write of bylines adds to each person's count, from its transition tables.
+ */
+const COUNT_MOVES = {
+  insert: {
+    transitions: 'new table as new_rows',
+    moved: 'select staff_id, listed as delta from new_rows',
+  },
+  delete: {
+    transitions: 'old table as old_rows',
+    moved: 'select staff_id, -listed as delta from old_rows',
+  },
+  update: {
+    transitions: 'old table as old_rows new table as new_rows',
+    moved: `select staff_id, listed as delta from new_rows
+      union all select staff_id, -listed as delta from old_rows`,
+  },
+};
+const COUNT_EVENTS = Object.keys(COUNT_MOVES) as (keyof typeof COUNT_MOVES)[];
+
 /** PostgreSQL: the same, a byline placed before its insert. */
 const POSTGRES_TRIGGERS = [
   `create function bylines_placed() returns trigger language plpgsql as $$
@@ -64,14 +84,21 @@ const POSTGRES_TRIGGERS = [
     for each row when (new.status is distinct from old.status or new.draft is distinct from old.draft
       or new.created_at is distinct from old.created_at)
     execute function bylines_follow_news()`,
-  `create function byline_counts_change() returns trigger language plpgsql as $$
-  begin
-    if tg_op <> 'INSERT' and old.listed = 1 then ${addToCount('old.staff_id', '-1')}; end if;
-    if tg_op <> 'DELETE' and new.listed = 1 then ${addToCount('new.staff_id', '1')}; end if;
-    return null;
-  end $$`,
-  `create trigger byline_counts_change after insert or delete or update of listed, staff_id
-    on news_authors for each row execute function byline_counts_change()`,
+  // Counts move once per statement over its transition tables: a row trigger's upsert of the
+  // same few rows in one transaction follows a longer chain of their versions each time.
+  ...Object.entries(COUNT_MOVES).flatMap(([event, { transitions, moved }]) => [
+    `create function byline_counts_${event}() returns trigger language plpgsql as $$
+    begin
+      insert into byline_counts (staff_id, listed_count)
+        select staff_id, sum(delta) from (${moved}) as moved
+        group by staff_id having sum(delta) <> 0
+        on conflict (staff_id) do update
+          set listed_count = byline_counts.listed_count + excluded.listed_count;
+      return null;
+    end $$`,
+    `create trigger byline_counts_${event} after ${event} on news_authors
+      referencing ${transitions} for each statement execute function byline_counts_${event}()`,
+  ]),
 ];
 
 /**
@@ -128,10 +155,15 @@ export const bylineTimesMigration: Migration = {
         await sql.raw(`drop trigger ${name}`).execute(db);
       }
     } else {
-      await sql`drop trigger bylines_placed on news_authors`.execute(db);
-      await sql`drop trigger byline_counts_change on news_authors`.execute(db);
       await sql`drop trigger bylines_follow_news on news`.execute(db);
-      for (const name of ['bylines_placed', 'bylines_follow_news', 'byline_counts_change']) {
+      for (const name of ['bylines_placed', ...COUNT_EVENTS.map((e) => `byline_counts_${e}`)]) {
+        await sql.raw(`drop trigger ${name} on news_authors`).execute(db);
+      }
+      for (const name of [
+        'bylines_placed',
+        'bylines_follow_news',
+        ...COUNT_EVENTS.map((e) => `byline_counts_${e}`),
+      ]) {
         await sql.raw(`drop function ${name}()`).execute(db);
       }
     }
