@@ -124,13 +124,22 @@ async function main() {
         writeFileSync(file, JSON.stringify(lhr, null, 2));
         console.log(`Report: ${file}`);
       }
+      // A category Lighthouse could not score (its run failed) is null: shown as such, not as 0.
       const scores = Object.fromEntries(
-        CATEGORIES.map((category) => [category, Math.round(lhr.categories[category].score * 100)]),
+        CATEGORIES.map((category) => {
+          const { score } = lhr.categories[category];
+          return [category, score === null ? 'not scored' : Math.round(score * 100)];
+        }),
       );
       rows.push({ page: name, ...scores });
       console.log(`\n${name} (${url}), mobile:`);
+      if (lhr.runtimeError)
+        console.log(`  Lighthouse failed: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+      const warnings = lhr.runWarnings ?? [];
+      if (warnings.length > 0) console.log(`  Lighthouse warned: ${warnings.join(' | ')}`);
       for (const category of CATEGORIES) {
         console.log(`  ${category.padEnd(15)} ${String(scores[category]).padStart(3)}`);
+        if (scores[category] === 'not scored') continue;
         const lost = pointsLost(lhr, category);
         if (lost.length > 0) console.log(lost.join('\n'));
       }
