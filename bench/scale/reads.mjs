@@ -79,6 +79,18 @@ export function readsOf(s) {
         plan: (x) => x.news.adminList({ page: 1, limit: 6 }),
       },
     ],
+    ...['published', 'scheduled', 'draft', 'in_review'].map((stage) => [
+      `admin /news/get stage=${stage}`,
+      {
+        url: () => `/api/v1/news/get?stage=${stage}&page=1&limit=6`,
+        admin: true,
+        plan: (x) =>
+          x.news.adminList(
+            { stage, page: 1, limit: 6 },
+            { id: 'nobody', role: 'admin', address: null },
+          ),
+      },
+    ]),
     [
       'admin /dashboard/cards',
       {

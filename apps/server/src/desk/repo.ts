@@ -99,6 +99,7 @@ export class DeskRepository {
     offset: number,
     now: string,
   ): Promise<{ ids: string[]; count: number }> {
+    const everyPublished = filter.stage === 'published' && filter.assigneeId === undefined;
     const [rows, counted] = await Promise.all([
       this.matching(filter, now)
         .select('m.id')
@@ -107,11 +108,39 @@ export class DeskRepository {
         .limit(limit)
         .offset(offset)
         .execute(),
-      this.matching(filter, now)
-        .select((eb) => eb.fn.countAll<number>().as('count'))
-        .executeTakeFirstOrThrow(),
+      everyPublished
+        ? this.publishedCount(now)
+        : this.matching(filter, now)
+            .select((eb) => eb.fn.countAll<number>().as('count'))
+            .executeTakeFirstOrThrow(),
     ]);
     return { ids: rows.map((row) => row.id), count: Number(counted.count) };
+  }
+
+  /**
+   * How many articles are published at `now`, whatever their status: the maintained figure of
+   * every article (decision 073) less the drafts and the scheduled ones, two short ranges of the
+   * `(draft, created_at)` index. Counting the published themselves walked most of the archive.
+   */
+  private publishedCount(now: string) {
+    const every = this.db
+      .selectFrom('news_counts')
+      .select('all_count')
+      .where('scope', '=', 'all')
+      .where('key', '=', '');
+    const count = (draft: 0 | 1) =>
+      this.db
+        .selectFrom('news as m')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('m.draft', '=', draft);
+    const scheduled = count(0).where('m.created_at', '>', now);
+    return this.db
+      .selectNoFrom((eb) =>
+        eb(eb(every.$asScalar(), '-', count(1).$asScalar()), '-', scheduled.$asScalar()).as(
+          'count',
+        ),
+      )
+      .executeTakeFirstOrThrow();
   }
 
   /** How many articles assigned to `staffId` are not yet published. */
