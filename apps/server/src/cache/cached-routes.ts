@@ -35,10 +35,8 @@ export type RouteRead = (input: ReadInput) => Promise<unknown>;
 declare module 'fastify' {
   interface FastifyRequest {
     cacheBuilder: Builder | null;
-    /** Set by a handler whose response goes stale at a known moment (ms, by the app's clock). */
-    responseExpiresAt: number | null;
-    /** The `shows` tags of the articles the response lists (ReadInput.shows). */
-    responseShows: string[] | null;
+    /** What the handler's read noted of its response (`ReadInput`), once it noted anything. */
+    readNotes: ReadNotes | null;
   }
   interface FastifyContextConfig {
     /**
@@ -50,19 +48,34 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * What a read says of its response besides the payload: when it goes stale by itself, and the
+ * `shows` tags of the articles it lists. Kept per request, and per rebuild.
+ */
+class ReadNotes {
+  expiresAt: number | null = null;
+  readonly shown: string[] = [];
+
+  inputOf(query: unknown, params: unknown): ReadInput {
+    return {
+      query,
+      params,
+      keepUntil: (at) => (this.expiresAt = at),
+      shows: (articles) => this.shown.push(...showsTags(articles)),
+    };
+  }
+}
+
+const notesOf = (request: FastifyRequest) => (request.readNotes ??= new ReadNotes());
+
 /** Keeps this request's response in the cache until `at` (ms since the epoch) at the latest. */
 export function keepResponseUntil(request: FastifyRequest, at: number) {
-  request.responseExpiresAt = at;
+  notesOf(request).expiresAt = at;
 }
 
 /** The input of a route's read, from the request its handler runs for. */
 export function readInput(request: FastifyRequest): ReadInput {
-  return {
-    query: request.query,
-    params: request.params,
-    keepUntil: (at) => keepResponseUntil(request, at),
-    shows: (articles) => (request.responseShows ??= []).push(...showsTags(articles)),
-  };
+  return notesOf(request).inputOf(request.query, request.params);
 }
 
 /**
@@ -79,14 +92,8 @@ function rebuildOf(
 ): Build<CachedResponse> {
   const { query, params } = request;
   const rebuild = async (): Promise<Built<CachedResponse>> => {
-    let expiresAt: number | null = null;
-    const shown: string[] = [];
-    const payload = await read({
-      query,
-      params,
-      keepUntil: (at) => (expiresAt = at),
-      shows: (articles) => shown.push(...showsTags(articles)),
-    });
+    const notes = new ReadNotes();
+    const payload = await read(notes.inputOf(query, params));
     const body =
       typeof payload === 'string' || Buffer.isBuffer(payload)
         ? payload
@@ -95,8 +102,8 @@ function rebuildOf(
       status: 200,
       headers,
       body,
-      tags: [...tags, ...shown],
-      expiresAt,
+      tags: [...tags, ...notes.shown],
+      expiresAt: notes.expiresAt,
     });
     return { value, keep: true, rebuildWhenRead: rebuild };
   };
@@ -121,8 +128,7 @@ function cacheTags(request: FastifyRequest) {
  */
 export function cacheRoutesOfScope(app: FastifyInstance, cache: PublicCache) {
   app.decorateRequest('cacheBuilder', null);
-  app.decorateRequest('responseExpiresAt', null);
-  app.decorateRequest('responseShows', null);
+  app.decorateRequest('readNotes', null);
 
   app.addHook('onRequest', async (request, reply) => {
     const tags = cacheTags(request);
@@ -169,8 +175,8 @@ export function cacheRoutesOfScope(app: FastifyInstance, cache: PublicCache) {
         status: 200,
         headers: reply.getHeaders(),
         body,
-        tags: [...fromUrl, ...(request.responseShows ?? [])],
-        expiresAt: request.responseExpiresAt,
+        tags: [...fromUrl, ...(request.readNotes?.shown ?? [])],
+        expiresAt: request.readNotes?.expiresAt ?? null,
       });
     } catch (error) {
       builder.settle(error instanceof Error ? error : new Error(String(error)));
